@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server settings, all read from the environment once at start-up. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** Folder holding the built web app (vite build output). */
+  webRoot: string;
+  /** Origins allowed to call the API from a browser; empty means same origin only. */
+  corsOrigins: string[];
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads the server configuration from environment variables, with embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    production: env.NODE_ENV === 'production',
+    webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist')),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

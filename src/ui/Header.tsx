@@ -1,0 +1,23 @@
+import { NavLink, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './LanguageSwitch';
+
+/** The black header: product name (a link home), navigation, language and account controls. */
+export function Header() {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        <img src="/logo.svg" alt="" width={28} height={28} />
+        <span>Posecraft</span>
+      </Link>
+      <nav className="main-nav" aria-label={t('header.navigation')}>
+        <NavLink to="/pose">{t('nav.generate')}</NavLink>
+        <NavLink to="/edit">{t('nav.editor')}</NavLink>
+      </nav>
+      <div className="header-end">
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}
