@@ -5,6 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 /** End-to-end tests: Debian's Chromium against the real server serving the production build. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/support/globalSetup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

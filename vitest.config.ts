@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/machines/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 20_000,
   },
 });

@@ -1,12 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { ServerConfig } from './config.js';
+import { registerAuth } from './auth/plugin.js';
+import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
 import { registerErrorHandling } from './http/errors.js';
+import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
 
 /** Builds the Posecraft HTTP server (API and web app) without starting to listen. */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  verifier: TokenVerifier = createTokenVerifier(config.firebase),
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn') },
     bodyLimit: 2 * 1024 * 1024,
@@ -17,7 +23,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
+  await registerAuth(app, verifier);
   await app.register(healthRoutes);
+  await appConfigRoutes(app, config.firebase);
   await registerWebApp(app, config.webRoot);
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConfig.js';
 
 /** Server settings, all read from the environment once at start-up. */
 export interface ServerConfig {
@@ -10,6 +11,7 @@ export interface ServerConfig {
   webRoot: string;
   /** Origins allowed to call the API from a browser; empty means same origin only. */
   corsOrigins: string[];
+  firebase: FirebaseSettings;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,11 +22,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
   }
+  const production = env.NODE_ENV === 'production';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    production: env.NODE_ENV === 'production',
+    production,
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist')),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    firebase: loadFirebaseSettings(env, production),
   };
 }

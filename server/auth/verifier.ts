@@ -1,0 +1,69 @@
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { ApiError } from '../http/envelope.js';
+import { ERROR_CODES } from '../../src/api/contract.js';
+import type { FirebaseSettings } from './firebaseConfig.js';
+
+/** The signed-in caller, as the API routes see them. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** Checks Firebase ID tokens; one per server. */
+export interface TokenVerifier {
+  verify(token: string): Promise<AuthUser>;
+  close(): Promise<void>;
+}
+
+const MAX_CACHED = 10_000;
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
+
+function unauthorized(description: string): ApiError {
+  return new ApiError(401, ERROR_CODES.unauthorized, description);
+}
+
+function describeFailure(code: string | undefined): string {
+  switch (code) {
+    case 'auth/id-token-expired': return 'The access token has expired; sign in again';
+    case 'auth/id-token-revoked': return 'The access token has been revoked; sign in again';
+    case 'auth/user-disabled': return 'This account is disabled';
+    case 'auth/user-not-found': return 'The access token names no known user';
+    default: return 'The access token is not valid';
+  }
+}
+
+/** Creates the verifier: firebase-admin against the emulator or the real project. */
+export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
+  // firebase-admin reads the emulator address from the environment only.
+  if (settings.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = settings.emulatorHost;
+  const credentials = process.env.FIREBASE_SERVICE_ACCOUNT_JSON;
+  const app: App = initializeApp(
+    { projectId: settings.projectId, ...(credentials ? { credential: cert(JSON.parse(credentials)) } : {}) },
+    `posecraft-${Math.random().toString(36).slice(2)}`,
+  );
+  const auth = getAuth(app);
+  // Verified tokens are remembered until they expire, so a busy client costs one check per token.
+  const cache = new Map<string, { user: AuthUser; expiresAt: number }>();
+
+  return {
+    async verify(token) {
+      if (!JWT_SHAPE.test(token)) throw unauthorized('The access token is malformed');
+      const hit = cache.get(token);
+      if (hit && hit.expiresAt > Date.now()) return hit.user;
+      let decoded;
+      try {
+        // The emulator signs nothing, so there we ask it whether the user exists (checkRevoked).
+        decoded = await auth.verifyIdToken(token, Boolean(settings.emulatorHost));
+      } catch (error) {
+        throw unauthorized(describeFailure((error as { code?: string }).code));
+      }
+      const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? null, name: (decoded.name as string | undefined) ?? null };
+      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      cache.set(token, { user, expiresAt: decoded.exp * 1000 });
+      return user;
+    },
+    close: () => deleteApp(app),
+  };
+}

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A running Auth Emulator; stop() ends it when this process started it. */
+export interface RunningEmulator {
+  url: string;
+  startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    // The CLI runs the emulator in its own process group: end the whole group.
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      child.kill('SIGINT');
+    }
+    setTimeout(() => {
+      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    }, 5000).unref();
+  });
+}
+
+/** Starts the Firebase Auth Emulator for the demo project, or reuses one already answering at host. */
+export async function ensureAuthEmulator(host: string, projectId: string, timeoutMs = 60_000): Promise<RunningEmulator> {
+  const url = `http://${host}`;
+  if (await answers(url)) return { url, startedHere: false, stop: async () => {} };
+  const [hostname, port] = host.split(':');
+  if (!['127.0.0.1', 'localhost'].includes(hostname) || port !== '9099') {
+    throw new Error(`No Auth Emulator answers at ${host}, and only 127.0.0.1:9099 (firebase.json) can be started here.`);
+  }
+  const firebaseBin = path.join(repoRoot, 'node_modules', '.bin', 'firebase');
+  const child = spawn(firebaseBin, ['emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`The Auth Emulator did not start at ${url}:\n${output.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { url, startedHere: true, stop: () => stopChild(child) };
+}

@@ -1,0 +1,13 @@
+import { loadConfig } from '../config.js';
+import { ensureAuthEmulator } from './authEmulator.js';
+
+// `npm start`: the Auth Emulator first (unless a real Firebase project is configured), then the server.
+const config = loadConfig();
+if (config.firebase.emulatorHost) {
+  const emulator = await ensureAuthEmulator(config.firebase.emulatorHost, config.firebase.projectId);
+  console.log(`Firebase Auth Emulator ${emulator.startedHere ? 'started' : 'already running'} at ${emulator.url}`);
+  const stop = () => void emulator.stop().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+await import('../main.js');
