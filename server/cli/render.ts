@@ -1,0 +1,47 @@
+// `npm run render -- <pose.json> <out.png>`: draws a people JSON file with the same renderer the
+// editor and the server use, at canvas_width x canvas_height.
+import { readFile, writeFile } from 'node:fs/promises';
+import { createCanvas } from '@napi-rs/canvas';
+import { parsePoseJson } from '../../src/pose/json/parsePoseJson.js';
+import { renderOpenPose } from '../../src/pose/render/renderOpenPose.js';
+
+const USAGE = 'usage: npm run render -- <pose.json> <out.png>';
+
+/** Reads, validates and renders one pose file; returns the process exit code. */
+export async function renderPoseFile(inputPath: string, outputPath: string): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(inputPath, 'utf8');
+  } catch (e) {
+    process.stderr.write(`render: cannot read ${inputPath}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const result = parsePoseJson(text);
+  if (!result.ok) {
+    process.stderr.write(`render: ${inputPath}: ${result.error.message}\n`);
+    return 1;
+  }
+  const { document } = result;
+  const canvas = createCanvas(document.canvas_width, document.canvas_height);
+  renderOpenPose(canvas.getContext('2d'), document);
+  try {
+    await writeFile(outputPath, await canvas.encode('png'));
+  } catch (e) {
+    process.stderr.write(`render: cannot write ${outputPath}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`render: wrote ${outputPath} (${document.canvas_width}x${document.canvas_height}, ${document.people.length} people, ${document.animals.length} animals)\n`);
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const files = args.filter((a) => a !== '--');
+  const [input, output] = files;
+  if (files.length !== 2 || !input || !output) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  return renderPoseFile(input, output);
+}
+
+process.exitCode = await main(process.argv.slice(2));

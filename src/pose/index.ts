@@ -1,0 +1,25 @@
+// The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
+export type { Animal, Box, HandSide, Keypoint, Person, PoseDocument, Rgb, Vec2 } from './types.js';
+export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
+export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
+export { FACE_KEYPOINT_COUNT, FACE_KEYPOINT_NAMES, FACE_MIRROR, FACE_POINT_COLOUR } from './faceTopology.js';
+export { ANIMAL_COLOURS, ANIMAL_KEYPOINT_COUNT, ANIMAL_KEYPOINT_NAMES, ANIMAL_LINES, ANIMAL_MIRROR } from './animalTopology.js';
+export { mirrorMap } from './mirror.js';
+export { hsvToRgb255, roundHalfEven } from './hsv.js';
+export { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
+export { boundingBox, boxCentre } from './boundingBox.js';
+export {
+  clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson,
+} from './person.js';
+export {
+  animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
+} from './animal.js';
+export { cloneDocument, createEmptyDocument, rescaleDocument } from './document.js';
+export { attachDefaultHand, createDefaultAnimal, createDefaultPerson, defaultHand, type Placement } from './create.js';
+export { createDefaultPoseDocument, DEFAULT_POSE_SIZE } from './defaultPose.js';
+export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
+export { parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
+export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
+export { flattenKeypoints, stringifyPoseDocument, toOpenPoseJson } from './json/serializePoseDocument.js';
+export type { Raster } from './render/raster.js';
+export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';

@@ -1,0 +1,46 @@
+import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import type { RawTriples } from './readTriples.js';
+
+/** Canvas width and height in pixels. */
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/** The size sd-webui-openpose-editor and ControlNet assume when a file names none. */
+export const DEFAULT_IMPORT_CANVAS = 512;
+
+/** Largest canvas side accepted, so a typo cannot ask the renderer for gigabytes. */
+export const MAX_CANVAS_SIDE = 16384;
+
+function readSide(root: Record<string, unknown>, key: string): number | undefined {
+  const value = root[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new InvalidPoseJson(key, `${key} is ${describeJsonValue(value)}; expected a positive whole number of pixels`);
+  }
+  if (value > MAX_CANVAS_SIDE) {
+    throw new InvalidPoseJson(key, `${key} is ${value}; expected at most ${MAX_CANVAS_SIDE}`);
+  }
+  return value;
+}
+
+// Without a size, pixel coordinates still have to land on the canvas: grow past 512 to hold them.
+function fitting(raws: readonly RawTriples[], axis: 0 | 1): number {
+  let extent = DEFAULT_IMPORT_CANVAS;
+  for (const raw of raws) {
+    if (raw.normalized) continue;
+    for (let i = 0; i + 2 < raw.numbers.length; i += 3) {
+      if ((raw.numbers[i + 2] ?? 0) > 0) extent = Math.max(extent, Math.ceil(raw.numbers[i + axis] ?? 0));
+    }
+  }
+  return Math.min(extent, MAX_CANVAS_SIDE);
+}
+
+/** Reads canvas_width/canvas_height, defaulting a missing side to 512 or to what the pixel coordinates need. */
+export function readCanvasSize(root: Record<string, unknown>, raws: readonly RawTriples[]): CanvasSize {
+  return {
+    width: readSide(root, 'canvas_width') ?? fitting(raws, 0),
+    height: readSide(root, 'canvas_height') ?? fitting(raws, 1),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Keypoint, PoseDocument } from '../types.js';
+import type { OpenPoseJson, OpenPosePersonJson } from './openPoseJson.js';
+
+/** Flattens keypoints to x, y, 1 triples in pixels; a hidden point becomes 0, 0, 0. */
+export function flattenKeypoints(points: readonly Keypoint[]): number[] {
+  return points.flatMap((p) => (p.visible ? [p.x, p.y, 1] : [0, 0, 0]));
+}
+
+function personJson(person: PoseDocument['people'][number]): OpenPosePersonJson {
+  // Same keys and order as sd-webui-openpose-editor; an absent part has no key at all.
+  const json: OpenPosePersonJson = { pose_keypoints_2d: flattenKeypoints(person.body) };
+  if (person.rightHand) json.hand_right_keypoints_2d = flattenKeypoints(person.rightHand);
+  if (person.leftHand) json.hand_left_keypoints_2d = flattenKeypoints(person.leftHand);
+  if (person.face) json.face_keypoints_2d = flattenKeypoints(person.face);
+  return json;
+}
+
+/** Converts a document to the people JSON that sd-webui-openpose-editor exports and ControlNet reads. */
+export function toOpenPoseJson(doc: PoseDocument): OpenPoseJson {
+  return {
+    people: doc.people.map(personJson),
+    animals: doc.animals.map((a) => flattenKeypoints(a.keypoints)),
+    canvas_width: doc.canvas_width,
+    canvas_height: doc.canvas_height,
+  };
+}
+
+/** Serializes a document as people JSON text. */
+export function stringifyPoseDocument(doc: PoseDocument, indent?: number): string {
+  return JSON.stringify(toOpenPoseJson(doc), null, indent);
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parsePoseJson, type PoseDocument } from '../../../src/pose/index.js';
+import { fixturePath } from './pixels.js';
+
+const triples = (n: number, f: (i: number) => [number, number, number]) => Array.from({ length: n }, (_, i) => f(i)).flat();
+const body54 = triples(18, (i) => [100 + i, 200 + i, 1]);
+const ok = (input: unknown): PoseDocument => {
+  const result = parsePoseJson(input);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.document;
+};
+
+describe('parsePoseJson: coordinates', () => {
+  it('reads pixel coordinates as they are', () => {
+    const doc = ok({ people: [{ pose_keypoints_2d: body54 }], canvas_width: 400, canvas_height: 600 });
+    expect(doc.people[0]!.body[3]).toEqual({ x: 103, y: 203, visible: true });
+    expect([doc.canvas_width, doc.canvas_height]).toEqual([400, 600]);
+  });
+
+  it('scales an array whose numbers are all within [-1, 1] by the canvas', () => {
+    const normalized = triples(18, (i) => [0.5, i / 20, 1]);
+    const doc = ok({ people: [{ pose_keypoints_2d: normalized, hand_left_keypoints_2d: triples(21, () => [30, 40, 1]) }], canvas_width: 400, canvas_height: 600 });
+    expect(doc.people[0]!.body[10]).toEqual({ x: 200, y: 300, visible: true });
+    // Each array is judged on its own: the hand in pixels stays in pixels.
+    expect(doc.people[0]!.leftHand![0]).toEqual({ x: 30, y: 40, visible: true });
+  });
+
+  it('hides points with confidence 0 or with x or y at or below 0', () => {
+    const body = [...body54];
+    body.splice(0, 3, 150, 160, 0);
+    body.splice(3, 3, 0, 160, 1);
+    body.splice(6, 3, 150, -2, 1);
+    body.splice(9, 3, 150, 160, 0.3);
+    const doc = ok({ people: [{ pose_keypoints_2d: body }], canvas_width: 400, canvas_height: 600 });
+    expect(doc.people[0]!.body.slice(0, 4).map((k) => k.visible)).toEqual([false, false, false, true]);
+  });
+
+  it('gives a missing canvas size 512, or more when pixel coordinates need it', () => {
+    expect(ok({ people: [{ pose_keypoints_2d: body54 }] })).toMatchObject({ canvas_width: 512, canvas_height: 512 });
+    const far = triples(18, (i) => [100 + i * 40, 700.2, 1]);
+    expect(ok({ people: [{ pose_keypoints_2d: far }], canvas_width: 1000 })).toMatchObject({ canvas_width: 1000, canvas_height: 701 });
+  });
+
+  it('accepts an already parsed object as well as text', () => {
+    const text = JSON.stringify({ people: [{ pose_keypoints_2d: body54 }], canvas_width: 400, canvas_height: 600 });
+    expect(ok(text)).toEqual(ok(JSON.parse(text)));
+  });
+});
+
+describe('parsePoseJson: optional parts', () => {
+  it.each([
+    ['missing', {}],
+    ['null', { hand_left_keypoints_2d: null, hand_right_keypoints_2d: null, face_keypoints_2d: null }],
+    ['empty', { hand_left_keypoints_2d: [], hand_right_keypoints_2d: [], face_keypoints_2d: [] }],
+  ])('treats %s hands and face as absent', (_, parts) => {
+    const person = ok({ people: [{ pose_keypoints_2d: body54, ...parts }], canvas_width: 400, canvas_height: 600 }).people[0]!;
+    expect(person.leftHand).toBeUndefined();
+    expect(person.rightHand).toBeUndefined();
+    expect(person.face).toBeUndefined();
+  });
+
+  it('gives a person without body points an all-hidden body, so a hands-only file still loads', () => {
+    const person = ok({ people: [{ hand_right_keypoints_2d: triples(21, () => [30, 40, 1]) }], canvas_width: 400, canvas_height: 600 }).people[0]!;
+    expect(person.body).toHaveLength(18);
+    expect(person.body.every((k) => !k.visible)).toBe(true);
+    expect(person.rightHand).toHaveLength(21);
+  });
+
+  it('reads animals flat (51 numbers) or nested ([[x, y, c] x 17]) to the same points', () => {
+    const nested = Array.from({ length: 17 }, (_, i) => [10 + i, 20 + i, 0.8]);
+    const doc = ok({ animals: [nested.flat(), nested], canvas_width: 400, canvas_height: 600 });
+    expect(doc.animals).toHaveLength(2);
+    expect(doc.animals[0]).toEqual(doc.animals[1]);
+    expect(doc.animals[0]!.keypoints[16]).toEqual({ x: 26, y: 36, visible: true });
+    expect(doc.people).toEqual([]);
+  });
+});
+
+describe('parsePoseJson: real files', () => {
+  it('reads DWPose output (normalized, face 70, null hand) into pixels', () => {
+    const raw = JSON.parse(readFileSync(fixturePath('dwpose-normalized.json'), 'utf8'));
+    const doc = ok(raw);
+    expect([doc.canvas_width, doc.canvas_height]).toEqual([640, 480]);
+    expect(doc.people).toHaveLength(2);
+    const [first, second] = doc.people;
+    expect(first!.face).toHaveLength(70);
+    expect(first!.leftHand).toHaveLength(21);
+    expect(second!.leftHand).toBeUndefined();
+    expect(second!.face).toBeUndefined();
+    expect(second!.body[16]!.visible).toBe(false);
+    const nose = raw.people[0].pose_keypoints_2d;
+    expect(first!.body[0]!.x).toBeCloseTo(nose[0] * 640, 9);
+    expect(first!.body[0]!.y).toBeCloseTo(nose[1] * 480, 9);
+    expect(first!.body[0]!.x).toBeGreaterThan(100);
+  });
+
+  it('reads an ap10k animal file with scores and no people key', () => {
+    const doc = ok(readFileSync(fixturePath('animals.json'), 'utf8'));
+    expect(doc.animals.map((a) => a.keypoints.filter((k) => k.visible).length)).toEqual([17, 16]);
+  });
+});

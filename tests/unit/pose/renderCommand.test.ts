@@ -1,0 +1,66 @@
+// `npm run render -- <pose.json> <out.png>` run as a real process, as a developer would.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createDefaultPoseDocument } from '../../../src/pose/index.js';
+import { countDifferentPixels, fixturePath, loadFixtureDocument, readPng, render } from './pixels.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'posecraft-render-'));
+
+function runRender(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/render.ts', ...args], {
+    cwd: repoRoot, encoding: 'utf8', timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('render command', () => {
+  it('writes a PNG of canvas_width x canvas_height that matches cv2 pixel for pixel', async () => {
+    const out = join(scratch, 'two-people.png');
+    const run = runRender(fixturePath('editor-two-people.json'), out);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const png = await readPng(out);
+    expect([png.width, png.height]).toEqual([512, 768]);
+    expect(countDifferentPixels(png, await readPng(fixturePath('editor-two-people.reference.png')))).toBe(0);
+  });
+
+  it('refuses a malformed file with what is wrong and where, exiting non-zero', () => {
+    const bad = join(scratch, 'bad.json');
+    const body = Array.from({ length: 51 }, (_, i) => i + 1);
+    writeFileSync(bad, JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2, 3] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }));
+    const run = runRender(bad, join(scratch, 'bad.png'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 51 numbers; expected 54\n`);
+  });
+
+  it('says which file it cannot read', () => {
+    const missing = join(scratch, 'missing.json');
+    const run = runRender(missing, join(scratch, 'x.png'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^render: cannot read ${missing}: ENOENT`));
+  });
+
+  it('explains its usage when arguments are missing', () => {
+    const run = runRender('only-one.json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png>');
+  });
+});
+
+describe('built-in default pose', () => {
+  it('keeps tests/fixtures/pose/default-pose.json in step with createDefaultPoseDocument()', () => {
+    expect(loadFixtureDocument('default-pose.json')).toEqual(createDefaultPoseDocument());
+  });
+
+  it('ships public/default-pose.png as the render command draws the default pose', async () => {
+    const png = await readPng(join(repoRoot, 'public/default-pose.png'));
+    expect([png.width, png.height]).toEqual([400, 600]);
+    expect(countDifferentPixels(png, render(createDefaultPoseDocument()))).toBe(0);
+    expect(readFileSync(join(repoRoot, 'public/default-pose.png')).length).toBeGreaterThan(1000);
+  });
+});
