@@ -1,0 +1,21 @@
+// `npm run bench`: every benchmark, one report. Each module exports a run function that prints its figures.
+const benches: Array<[string, string, string]> = [
+  ['Web app load', './web.ts', 'runWebBench'],
+  ['Pose editor', './editor.ts', 'runEditorBench'],
+  ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
+  ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
+];
+
+console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+let failed = 0;
+for (const [title, file, fn] of benches) {
+  console.log(`\n# ${title}`);
+  try {
+    const mod = (await import(file)) as Record<string, () => Promise<void>>;
+    await mod[fn]();
+  } catch (error) {
+    failed++;
+    console.log(`(failed: ${(error as Error).message})`);
+  }
+}
+process.exit(failed ? 1 : 0);
