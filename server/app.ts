@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
 import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
@@ -19,10 +20,7 @@ export async function buildApp(
   });
   registerErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  registerSecurity(app, config);
   await registerAuth(app, verifier);
   await app.register(healthRoutes);
   await appConfigRoutes(app, config.firebase);

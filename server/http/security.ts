@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+
+/** The Content-Security-Policy: our own code only, plus what Firebase sign-in needs. */
+export function contentSecurityPolicy(config: ServerConfig): string {
+  const { emulatorPublicUrl, authDomain } = config.firebase;
+  const firebaseApis = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
+  return [
+    "default-src 'self'",
+    // The Google popup's helper script comes from apis.google.com with a real Firebase project.
+    `script-src 'self'${emulatorPublicUrl ? '' : ' https://apis.google.com'}`,
+    // React and FirebaseUI set inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ws: wss: ${emulatorPublicUrl ?? firebaseApis}`,
+    `frame-src 'self' ${emulatorPublicUrl ?? `https://${authDomain}`}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Security headers on every answer, and CORS only for the configured origins. */
+export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
+  const csp = contentSecurityPolicy(config);
+  const allowed = new Set(config.corsOrigins);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !allowed.has(origin)) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.status(204).send();
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Content-Security-Policy', csp);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+  });
+}
