@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 // `npm run bench`: every benchmark, one report. Each module exports a run function that prints its figures.
 const benches: Array<[string, string, string]> = [
   ['Web app load', './web.ts', 'runWebBench'],
@@ -6,7 +8,7 @@ const benches: Array<[string, string, string]> = [
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
 ];
 
-console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores`);
 let failed = 0;
 for (const [title, file, fn] of benches) {
   console.log(`\n# ${title}`);

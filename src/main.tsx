@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
+import { startInspector } from './machines/inspector';
 import { App } from './ui/App';
 import './ui/styles.css';
 
 initI18n();
+await startInspector();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
