@@ -17,7 +17,7 @@ describe('inspector', () => {
       headers: { Authorization: 'Bearer x' },
     };
     expect(stripSecrets(context)).toEqual({
-      user: { displayName: 'Ada', email: 'ada@example.com', accessToken: '[redacted]', stsTokenManager: { refreshToken: '[redacted]' } },
+      user: { displayName: 'Ada', email: 'ada@example.com', accessToken: '[redacted]', stsTokenManager: '[redacted]' },
       form: { password: '[redacted]', oobCode: '[redacted]' },
       list: [{ access_token: '[redacted]' }],
       headers: { Authorization: '[redacted]' },
