@@ -41,6 +41,19 @@ export const en = {
   },
   editor: { title: 'Pose editor', canvasSize: 'Canvas {{width}} × {{height}}' },
   login: { title: 'Sign in to Posecraft', text: 'Sign in to generate images and keep your history.' },
+  auth: {
+    signIn: 'Sign In',
+    dialogTitle: 'Sign in to Posecraft',
+    dialogText: 'Use your e-mail and password or your Google account.',
+    close: 'Close',
+    unavailable: 'Sign-in is unavailable right now. Please try again later.',
+    account: 'Account of {{name}}',
+    userCard: 'Your account',
+    caption: 'Independent designer',
+    logOut: 'Log out',
+    personalMail: 'Personal mail',
+    backToSignIn: 'Back to sign in',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

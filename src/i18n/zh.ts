@@ -43,5 +43,18 @@ export const zh: Translation = {
   },
   editor: { title: '姿势编辑器', canvasSize: '画布 {{width}} × {{height}}' },
   login: { title: '登录 Posecraft', text: '登录后即可生成图像并保存历史记录。' },
+  auth: {
+    signIn: '登录',
+    dialogTitle: '登录 Posecraft',
+    dialogText: '使用电子邮件和密码或 Google 账号登录。',
+    close: '关闭',
+    unavailable: '暂时无法登录，请稍后再试。',
+    account: '{{name}} 的账号',
+    userCard: '你的账号',
+    caption: '独立设计师',
+    logOut: '退出登录',
+    personalMail: '个人邮箱',
+    backToSignIn: '返回登录',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

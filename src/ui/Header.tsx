@@ -1,6 +1,7 @@
 import { NavLink, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './LanguageSwitch';
+import { AccountControl } from './auth/AccountControl';
 
 /** The black header: product name (a link home), navigation, language and account controls. */
 export function Header() {
@@ -17,6 +18,7 @@ export function Header() {
       </nav>
       <div className="header-end">
         <LanguageSwitch />
+        <AccountControl />
       </div>
     </header>
   );

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { AccountMenu } from './AccountMenu';
+import { startProviderSync, useAuth } from './appSession';
+import { SignInButton } from './SignInButton';
+
+// Pages that need a confirmed, fresh session at once; the home page never loads firebase unasked.
+const EAGER_PATHS = ['/pose', '/edit', '/login'];
+
+function useProviderSync(pathname: string) {
+  useEffect(() => {
+    if (pathname === '/') return;
+    if (EAGER_PATHS.includes(pathname)) {
+      void startProviderSync();
+      return;
+    }
+    // Other pages confirm the session once the browser is idle after the first paint.
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => void startProviderSync());
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(() => void startProviderSync(), 200);
+    return () => window.clearTimeout(handle);
+  }, [pathname]);
+}
+
+/** The header's account control: Sign In (and its modal) when signed out, the avatar and user card when signed in. */
+export function AccountControl() {
+  const { pathname } = useLocation();
+  const { state, user } = useAuth();
+  useProviderSync(pathname);
+  if (state === 'signedIn' || state === 'refreshing') return <AccountMenu user={user} />;
+  // /login shows the widget in the page; a second one in a modal would share (and reset) its FirebaseUI instance.
+  if (pathname === '/login') return null;
+  return <SignInButton open={state === 'modalOpen'} />;
+}

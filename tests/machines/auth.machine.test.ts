@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths } from 'xstate/graph';
+import {
+  authMachine,
+  SIGN_IN_SUCCESS_URL,
+  STORAGE_KEYS,
+  type AuthEvent,
+  type AuthStateValue,
+  type AuthUser,
+  type FreshToken,
+} from '../../src/machines/auth.machine';
+
+// Model-based tests: paths come from the machine's own graph, and a real actor is driven along each one.
+// Invoked actors never settle by themselves here; their outcomes are the explicit xstate.done/error events below.
+
+const EXPIRES = 1_000_000;
+const USER: AuthUser = { displayName: 'ada Lovelace', email: 'ada@example.com', accessToken: 'token-1', expirationTime: EXPIRES };
+const FRESH: FreshToken = { accessToken: 'token-2', expirationTime: EXPIRES + 3_600_000 };
+
+const EVENTS = [
+  { type: 'OPEN_MODAL' },
+  { type: 'CLOSE_MODAL' },
+  { type: 'SIGNED_IN', user: USER },
+  { type: 'SIGNED_OUT' },
+  { type: 'LOG_OUT' },
+  { type: 'TOKEN_NEEDED', now: EXPIRES - 1 },
+  { type: 'TOKEN_NEEDED', now: EXPIRES },
+  { type: 'xstate.done.actor.refreshToken', output: FRESH },
+  { type: 'xstate.error.actor.refreshToken', error: { code: 'auth/network-request-failed' } },
+  { type: 'xstate.error.actor.refreshToken', error: { code: 'auth/user-token-expired' } },
+  { type: 'xstate.done.actor.providerSignOut' },
+  { type: 'xstate.error.actor.providerSignOut', error: new Error('offline') },
+] as unknown as AuthEvent[];
+
+const ALL_STATES: AuthStateValue[] = ['signedOut', 'modalOpen', 'signedIn', 'refreshing', 'signingOut'];
+
+type Snapshot = SnapshotFrom<typeof authMachine>;
+const valueOf = (s: Snapshot) => s.value as AuthStateValue;
+// States are told apart by value and which token is held; the state space would never end otherwise.
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.user?.accessToken ?? null]);
+const serializeEvent = (e: AnyEventObject) => JSON.stringify(e);
+
+/** The machine with spies for navigation and actors that wait for the test to settle them. */
+function instrumented() {
+  const spies = { navigateHome: vi.fn(), navigateToSuccessUrl: vi.fn(), refreshStarted: vi.fn(), signOutStarted: vi.fn() };
+  const machine = authMachine.provide({
+    actions: { navigateHome: spies.navigateHome, navigateToSuccessUrl: spies.navigateToSuccessUrl },
+    actors: {
+      refreshToken: fromPromise<FreshToken>(() => {
+        spies.refreshStarted();
+        return new Promise(() => {});
+      }),
+      providerSignOut: fromPromise<void>(() => {
+        spies.signOutStarted();
+        return new Promise(() => {});
+      }),
+    },
+  });
+  return { machine, spies };
+}
+
+/** An invoked actor's done/error events only come while its state is active (an unhandled error event would fail the actor). */
+const INVOKED_IN: Record<string, AuthStateValue> = { refreshToken: 'refreshing', providerSignOut: 'signingOut' };
+const filterEvents = (s: Snapshot, e: AuthEvent) => {
+  const actorId = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1];
+  return !actorId || valueOf(s) === INVOKED_IN[actorId];
+};
+const traversal = { events: EVENTS, serializeState, serializeEvent, filterEvents };
+const stored = () => ({
+  token: localStorage.getItem(STORAGE_KEYS.accessToken),
+  expiration: localStorage.getItem(STORAGE_KEYS.expirationTime),
+  profile: localStorage.getItem(STORAGE_KEYS.profile),
+});
+
+/** Checks what must hold in each state: the client user and local storage agree. */
+function checkState(snapshot: Snapshot) {
+  const user = snapshot.context.user;
+  if (['signedIn', 'refreshing'].includes(valueOf(snapshot))) {
+    expect(user).not.toBeNull();
+    expect(stored()).toEqual({
+      token: user!.accessToken,
+      expiration: String(user!.expirationTime),
+      profile: JSON.stringify({ displayName: user!.displayName, email: user!.email }),
+    });
+  } else {
+    expect(user).toBeNull();
+    expect(stored()).toEqual({ token: null, expiration: null, profile: null });
+  }
+}
+
+/** Checks the side effects one step should have had, from the states before and after it. */
+function checkEffects(before: AuthStateValue, after: AuthStateValue, calls: Record<string, number>) {
+  const wasIn = ['signedIn', 'refreshing'].includes(before);
+  expect(calls.navigateHome, `navigate "/" on ${before} → ${after}`).toBe(
+    wasIn && (after === 'signedOut' || after === 'signingOut') ? 1 : 0,
+  );
+  expect(calls.navigateToSuccessUrl).toBe(before === 'modalOpen' && after === 'signedIn' ? 1 : 0);
+  expect(calls.refreshStarted).toBe(before !== 'refreshing' && after === 'refreshing' ? 1 : 0);
+  expect(calls.signOutStarted).toBe(before !== 'signingOut' && after === 'signingOut' ? 1 : 0);
+}
+
+/** Drives a real actor along a generated path, checking every state reached and every step's side effects. */
+function runPath(steps: { event: AuthEvent; state: Snapshot }[]) {
+  localStorage.clear();
+  const { machine, spies } = instrumented();
+  const actor = createActor(machine, { input: {} }).start();
+  checkState(actor.getSnapshot());
+  for (const step of steps) {
+    const before = valueOf(actor.getSnapshot());
+    Object.values(spies).forEach((spy) => spy.mockClear());
+    actor.send(step.event);
+    const after = actor.getSnapshot();
+    expect(valueOf(after), `${before} + ${serializeEvent(step.event)}`).toBe(valueOf(step.state));
+    expect(after.context).toEqual(step.state.context);
+    checkState(after);
+    checkEffects(before, valueOf(after), Object.fromEntries(Object.entries(spies).map(([k, s]) => [k, s.mock.calls.length])));
+  }
+  actor.stop();
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('auth machine, model-based', () => {
+  const { machine } = instrumented();
+  const shortest = getShortestPaths(machine, traversal);
+
+  it('reaches every state', () => {
+    expect(new Set(shortest.map((p) => valueOf(p.state)))).toEqual(new Set(ALL_STATES));
+  });
+
+  describe.each(shortest.map((p) => [serializeState(p.state), p] as const))('shortest path to %s', (_name, path) => {
+    it('is followed by the real actor, with the right storage and navigation', () => runPath(path.steps));
+  });
+
+  // Every transition of the graph, taken from the end of the shortest path to its source state.
+  const adjacency = getAdjacencyMap(machine, traversal);
+  const edges = Object.entries(adjacency).flatMap(([key, { transitions }]) =>
+    (Object.values(transitions) as { event: AuthEvent; state: Snapshot }[]).map(({ event, state }) => ({ key, event, state })),
+  );
+  describe.each(edges.map((e) => [`${e.key} + ${serializeEvent(e.event)}`, e] as const))('transition %s', (_name, edge) => {
+    it('behaves as the model says', () => {
+      const prefix = shortest.find((p) => serializeState(p.state) === edge.key)!;
+      runPath([...prefix.steps, { event: edge.event, state: edge.state }]);
+    });
+  });
+
+  it('follows every simple path (no state twice) through the graph', () => {
+    const simple = getSimplePaths(machine, traversal);
+    expect(simple.length).toBeGreaterThan(shortest.length);
+    for (const path of simple) runPath(path.steps);
+  });
+});
+
+describe('auth machine, start-up and guards', () => {
+  it('starts signed in from a cached user, without writing or navigating', () => {
+    const { machine, spies } = instrumented();
+    const actor = createActor(machine, { input: { user: USER } }).start();
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(stored().token).toBeNull(); // hydration reads storage; it does not need to write it back
+    expect(spies.navigateHome).not.toHaveBeenCalled();
+  });
+
+  it('refreshes at the expiration time, not a millisecond before', () => {
+    const { machine } = instrumented();
+    const actor = createActor(machine, { input: { user: USER } }).start();
+    actor.send({ type: 'TOKEN_NEEDED', now: EXPIRES - 1 });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    actor.send({ type: 'TOKEN_NEEDED', now: EXPIRES });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+  });
+
+  it('ignores a user the provider restores while signing out', () => {
+    const { machine } = instrumented();
+    const actor = createActor(machine, { input: { user: USER } }).start();
+    actor.send({ type: 'LOG_OUT' });
+    actor.send({ type: 'SIGNED_IN', user: USER });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    expect(stored().token).toBeNull();
+  });
+
+  it('uses the widget success URL /pose', () => {
+    expect(SIGN_IN_SUCCESS_URL).toBe('/pose');
+  });
+});
