@@ -23,3 +23,8 @@ export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js
 export { flattenKeypoints, stringifyPoseDocument, toOpenPoseJson } from './json/serializePoseDocument.js';
 export type { Raster } from './render/raster.js';
 export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';
+export { attachDefaultFace, defaultFace } from './face.js';
+export { FACE_TEMPLATE } from './faceTemplate.js';
+export { handsFollowWrists } from './followWrist.js';
+export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
+export { reviveDocument } from './reviveDocument.js';

@@ -1,18 +1,34 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../store';
-import { settingsStore } from '../settings/settingsStore';
-import { poseStore } from '../pose/poseStore';
+import { EditorProvider } from '../editor/EditorContext';
+import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
+import { HelpDialog } from '../editor/HelpDialog';
+import { Inspector } from '../editor/Inspector';
+import { StageArea } from '../editor/StageArea';
+import { Toolbar } from '../editor/Toolbar';
+import { useEditor } from '../editor/useEditor';
+import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
 
-/** /edit: the pose editor. */
+/** /edit: the pose editor — toolbar, the stage filling the main area, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
-  const { width, height } = useStore(settingsStore);
-  const posePng = useStore(poseStore, (s) => s.posePng);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const pickers = useRef<FilePickerHandle>(null);
+  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind) });
+  useShortcuts(handles);
+  useClipboardEvents(handles);
   return (
-    <div className="editor-page">
-      <h1>{t('editor.title')}</h1>
-      <p className="muted">{t('editor.canvasSize', { width, height })}</p>
-      <img className="editor-preview" src={posePng} alt={t('panel.posePreviewAlt')} style={{ aspectRatio: `${width} / ${height}` }} />
-    </div>
+    <EditorProvider value={handles}>
+      <div className="editor-page">
+        <div className="editor-head">
+          <h1>{t('editor.title')}</h1>
+          <Toolbar />
+        </div>
+        <StageArea />
+        <Inspector />
+        <FilePickers ref={pickers} env={handles.env} />
+        <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      </div>
+    </EditorProvider>
   );
 }

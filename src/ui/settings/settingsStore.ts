@@ -46,3 +46,11 @@ export function setImageCount(value: number): boolean {
   settingsStore.set((s) => ({ ...s, gNumber: value }));
   return true;
 }
+
+/** Restores saved settings, choosing the aspect preset whose sizes include them (else More). */
+export function restoreSettings(saved: { width: number; height: number; gNumber: number }): void {
+  if (!isValidSide(saved.width) || !isValidSide(saved.height) || !isImageCount(saved.gNumber)) return;
+  const size = { width: saved.width, height: saved.height };
+  const preset = ASPECT_IDS.find((id) => Object.values(ASPECT_PRESETS[id]).some((s) => s.width === size.width && s.height === size.height)) ?? 'more';
+  settingsStore.set({ preset, ...size, gNumber: saved.gNumber });
+}

@@ -1,0 +1,61 @@
+import { ANIMAL_LINES, BODY_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person } from '../../pose';
+import type { Part } from '../../ui/editor/model/joints';
+import type { EntityKind } from '../../ui/editor/model/scene';
+import { drawMarks } from './drawMarks';
+import { PALETTE, sizesAt, type Sizes } from './palette';
+import { fillDots, strokeEdges } from './primitives';
+
+/** A point of the entity, by part and index. */
+export interface PointMark {
+  part: Part;
+  index: number;
+}
+
+/** What one entity shape draws: its points plus the editor's marks. */
+export interface EntityDrawAttrs {
+  entity: Person | Animal;
+  kind: EntityKind;
+  selected: boolean;
+  locked: boolean;
+  focus: PointMark | null;
+  hover: PointMark | null;
+}
+
+function drawBody(ctx: CanvasRenderingContext2D, body: readonly Keypoint[], s: Sizes): void {
+  strokeEdges(ctx, body, BODY_LIMBS, PALETTE.bodyLimb, s.limbWidth);
+  ctx.lineWidth = s.px;
+  ctx.strokeStyle = PALETTE.outline;
+  body.forEach((p, i) => {
+    if (!p.visible) return;
+    ctx.fillStyle = PALETTE.bodyJoint[i]!;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, s.bodyRadius, 0, Math.PI * 2);
+    ctx.fill();
+    // A thin dark rim makes a joint read as a handle on any background.
+    ctx.stroke();
+  });
+}
+
+function drawPerson(ctx: CanvasRenderingContext2D, person: Person, s: Sizes): void {
+  drawBody(ctx, person.body, s);
+  for (const hand of [person.leftHand, person.rightHand]) {
+    if (!hand) continue;
+    strokeEdges(ctx, hand, HAND_EDGES, PALETTE.handEdge, s.handLineWidth);
+    fillDots(ctx, hand, s.handRadius, PALETTE.handPoint);
+  }
+  if (person.face) fillDots(ctx, person.face, s.faceRadius, PALETTE.facePoint);
+}
+
+function drawAnimal(ctx: CanvasRenderingContext2D, animal: Animal, s: Sizes): void {
+  strokeEdges(ctx, animal.keypoints, ANIMAL_LINES, PALETTE.animalLine, s.animalLineWidth);
+  // ControlNet draws no animal joints; the editor needs something to grab.
+  fillDots(ctx, animal.keypoints, s.animalRadius * 0.8, 'rgba(255,255,255,0.9)');
+}
+
+/** Draws one person or animal in the OpenPose colours, with its selection and joint marks. */
+export function drawEntity(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs, zoom: number): void {
+  const s = sizesAt(zoom);
+  if (attrs.kind === 'person') drawPerson(ctx, attrs.entity as Person, s);
+  else drawAnimal(ctx, attrs.entity as Animal, s);
+  drawMarks(ctx, attrs, s);
+}

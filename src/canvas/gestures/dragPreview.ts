@@ -1,0 +1,37 @@
+import type { Vec2 } from '../../pose';
+import type { EditorContext } from '../../machines/editor.machine';
+import { applyGesture, gestureEntities } from '../../ui/editor/model/gesture';
+import { entityKey, getEntity, type Scene } from '../../ui/editor/model/scene';
+import type { ShapeRegistry } from '../shapeRegistry';
+
+/**
+ * Shows a drag in progress by setting the dragged shapes' `entity` attr (Konva then batches one
+ * redraw of their layer per frame). The machine is told only on release, through the same
+ * applyGesture, so the preview and the committed result are the same pose.
+ */
+export class DragPreview {
+  private live: { scene: Scene; context: EditorContext } | null = null;
+
+  constructor(private readonly registry: ShapeRegistry) {}
+
+  /** Recomputes the dragged entities for the pointer at `point` and pushes them to their shapes. */
+  update(context: EditorContext, point: Vec2, snap: boolean): void {
+    if (!context.gesture) return;
+    const scene = applyGesture(context.scene, context.gesture, point, { symmetry: context.symmetry, snap });
+    this.live = { scene, context };
+    this.reapply();
+  }
+
+  /** Pushes the last preview again (after React has moved the shapes to the active layer). */
+  reapply(): void {
+    if (!this.live?.context.gesture) return;
+    for (const ref of gestureEntities(this.live.context.gesture)) {
+      this.registry.get(entityKey(ref))?.setAttr('entity', getEntity(this.live.scene, ref));
+    }
+  }
+
+  /** Forgets the preview; the shapes get their committed (or original) pose from React. */
+  clear(): void {
+    this.live = null;
+  }
+}

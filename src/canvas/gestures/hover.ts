@@ -1,0 +1,39 @@
+import type { HitTarget } from '../../ui/editor/model/hitTarget';
+import { entityKey } from '../../ui/editor/model/scene';
+import type { ShapeRegistry } from '../shapeRegistry';
+
+const CURSORS: Record<HitTarget['kind'], string> = { handle: 'grab', joint: 'pointer', entity: 'move', none: 'default' };
+
+/** Highlights the joint under the mouse and sets the cursor, straight on the Konva shape. */
+export class Hover {
+  private key: string | null = null;
+  private mark = '';
+
+  constructor(private readonly registry: ShapeRegistry, private readonly container: HTMLElement) {}
+
+  /** Shows what the pointer is over. */
+  show(target: HitTarget): void {
+    const mark = target.kind === 'joint' ? `${entityKey(target.joint.entity)}/${target.joint.part}/${target.joint.index}` : target.kind;
+    // Mouse moves within one joint's reach change nothing: skip the redraw.
+    if (mark === this.mark) return;
+    this.mark = mark;
+    const next = target.kind === 'joint' ? entityKey(target.joint.entity) : null;
+    if (this.key && this.key !== next) this.registry.get(this.key)?.setAttr('hover', null);
+    if (target.kind === 'joint') this.registry.get(next!)?.setAttr('hover', { part: target.joint.part, index: target.joint.index });
+    this.key = next;
+    const cursor = target.kind === 'handle' && target.handle === 'scale' ? 'nwse-resize' : CURSORS[target.kind];
+    this.setCursor(cursor);
+  }
+
+  /** Removes the highlight. */
+  clear(): void {
+    if (this.key) this.registry.get(this.key)?.setAttr('hover', null);
+    this.key = null;
+    this.mark = '';
+  }
+
+  /** Sets the stage cursor. */
+  setCursor(cursor: string): void {
+    if (this.container.style.cursor !== cursor) this.container.style.cursor = cursor;
+  }
+}

@@ -1,0 +1,161 @@
+import { and, assign, setup } from 'xstate';
+import type { Vec2 } from '../pose';
+import { applyGesture, type Gesture } from '../ui/editor/model/gesture';
+import { recordEdit, rescaleHistory, rescaleScene } from '../ui/editor/model/history';
+import type { HitTarget } from '../ui/editor/model/hitTarget';
+import type { JointRef } from '../ui/editor/model/joints';
+import { moveJoint } from '../ui/editor/model/moveJoint';
+import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../ui/editor/model/press';
+import type { Scene } from '../ui/editor/model/scene';
+import { clampSelection, EMPTY_SELECTION, type Selection } from '../ui/editor/model/selection';
+
+/** Screen pixels the pointer must travel before a press becomes a drag. */
+export const DRAG_THRESHOLD_PX = 4;
+
+/** What the editor remembers: the scene, the selection, undo/redo stacks, options and the press in progress. */
+export interface EditorContext {
+  scene: Scene;
+  selection: Selection;
+  past: Scene[];
+  future: Scene[];
+  symmetry: boolean;
+  /** The press being handled (pointing, dragging, brushing), with its screen position for the drag threshold. */
+  press: (Press & { screen: Vec2 }) | null;
+  /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
+  gesture: Gesture | null;
+}
+
+/** Pointer gestures from the canvas, edits from the action registry, history, options and the panel's canvas size. */
+export type EditorEvent =
+  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean }
+  | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
+  | { type: 'POINTER_UP'; point: Vec2; shift: boolean }
+  | { type: 'CANCEL' }
+  | { type: 'PAN_START' }
+  | { type: 'PAN_END' }
+  | { type: 'COMMIT'; scene: Scene; selection?: Selection }
+  | { type: 'SELECT'; selection: Selection }
+  | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
+  | { type: 'UNDO' }
+  | { type: 'REDO' }
+  | { type: 'TOGGLE_SYMMETRY' }
+  | { type: 'RESIZE'; width: number; height: number };
+
+type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
+
+/** Records `next` as an edit of the context's scene (a no-op when nothing changed). */
+function edit(context: EditorContext, next: Scene, selection = context.selection) {
+  if (next === context.scene) return { selection: clampSelection(selection, next) };
+  return { scene: next, selection: clampSelection(selection, next), ...recordEdit(context, context.scene) };
+}
+
+/** The pose editor: idle → pointing → dragging | brushing, panning, with undo/redo and cancel-to-mark. */
+export const editorMachine = setup({
+  types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene } },
+  guards: {
+    startsGesture: ({ context, event }) => pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>).gesture !== null,
+    pastThreshold: ({ context, event }) => {
+      const { screen } = event as Of<'POINTER_MOVE'>;
+      return !!context.press && Math.hypot(screen.x - context.press.screen.x, screen.y - context.press.screen.y) >= DRAG_THRESHOLD_PX;
+    },
+    isMarquee: ({ context }) => context.gesture?.kind === 'marquee',
+    canUndo: ({ context }) => context.past.length > 0,
+    canRedo: ({ context }) => context.future.length > 0,
+  },
+  actions: {
+    press: assign(({ context, event }) => {
+      const e = event as Of<'POINTER_DOWN'>;
+      const outcome = pressOutcome(context.scene, context.selection, e);
+      return { selection: outcome.selection, gesture: outcome.gesture, press: { target: e.target, point: e.point, shift: e.shift, screen: e.screen } };
+    }),
+    pressSelect: assign(({ context, event }) => ({ selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>).selection })),
+    forgetPress: assign({ press: null, gesture: null }),
+    click: assign(({ context }) => ({ selection: context.press ? clickSelection(context.selection, context.press) : context.selection })),
+    commitDrag: assign(({ context, event }) => {
+      const e = event as Of<'POINTER_UP'>;
+      if (!context.gesture) return {};
+      return edit(context, applyGesture(context.scene, context.gesture, e.point, { symmetry: context.symmetry, snap: e.shift }));
+    }),
+    selectMarquee: assign(({ context, event }) => {
+      const g = context.gesture;
+      if (g?.kind !== 'marquee') return {};
+      return { selection: marqueeSelection(context.scene, context.selection, g.origin, (event as Of<'POINTER_UP'>).point, g.additive) };
+    }),
+    commit: assign(({ context, event }) => {
+      const e = event as Of<'COMMIT'>;
+      return edit(context, e.scene, e.selection ?? context.selection);
+    }),
+    select: assign(({ context, event }) => ({ selection: clampSelection((event as Of<'SELECT'>).selection, context.scene) })),
+    deselect: assign({ selection: EMPTY_SELECTION }),
+    setJoint: assign(({ context, event }) => {
+      const e = event as Of<'SET_JOINT'>;
+      return edit(context, moveJoint(context.scene, e.joint, e.point, { symmetry: context.symmetry }));
+    }),
+    undo: assign(({ context }) => {
+      const scene = context.past[context.past.length - 1]!;
+      return { scene, past: context.past.slice(0, -1), future: [...context.future, context.scene], selection: clampSelection(context.selection, scene) };
+    }),
+    redo: assign(({ context }) => {
+      const scene = context.future[context.future.length - 1]!;
+      return { scene, future: context.future.slice(0, -1), past: [...context.past, context.scene], selection: clampSelection(context.selection, scene) };
+    }),
+    toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
+    resize: assign(({ context, event }) => {
+      const { width, height } = event as Of<'RESIZE'>;
+      return { scene: rescaleScene(context.scene, width, height), ...rescaleHistory(context, width, height) };
+    }),
+  },
+}).createMachine({
+  id: 'editor',
+  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, press: null, gesture: null }),
+  initial: 'idle',
+  on: {
+    // The canvas size is the panel's; a drag in progress is dropped rather than landing on a rescaled pose.
+    RESIZE: { target: '.idle', actions: 'resize' },
+  },
+  states: {
+    idle: {
+      entry: 'forgetPress',
+      on: {
+        POINTER_DOWN: [{ guard: 'startsGesture', target: 'pointing', actions: 'press' }, { actions: 'pressSelect' }],
+        COMMIT: { actions: 'commit' },
+        SELECT: { actions: 'select' },
+        SET_JOINT: { actions: 'setJoint' },
+        UNDO: { guard: 'canUndo', actions: 'undo' },
+        REDO: { guard: 'canRedo', actions: 'redo' },
+        TOGGLE_SYMMETRY: { actions: 'toggleSymmetry' },
+        CANCEL: { actions: 'deselect' },
+        PAN_START: { target: 'panning' },
+      },
+    },
+    pointing: {
+      on: {
+        POINTER_MOVE: [
+          { guard: and(['pastThreshold', 'isMarquee']), target: 'brushing' },
+          { guard: 'pastThreshold', target: 'dragging' },
+        ],
+        POINTER_UP: { target: 'idle', actions: 'click' },
+        CANCEL: { target: 'idle' },
+        PAN_START: { target: 'panning' },
+      },
+    },
+    dragging: {
+      on: {
+        POINTER_UP: { target: 'idle', actions: 'commitDrag' },
+        // Nothing was written during the drag, so dropping it is the whole cancel.
+        CANCEL: { target: 'idle' },
+        PAN_START: { target: 'panning' },
+      },
+    },
+    brushing: {
+      on: {
+        POINTER_UP: { target: 'idle', actions: 'selectMarquee' },
+        CANCEL: { target: 'idle' },
+        PAN_START: { target: 'panning' },
+      },
+    },
+    panning: {
+      on: { PAN_END: { target: 'idle' }, CANCEL: { target: 'idle' } },
+    },
+  },
+});

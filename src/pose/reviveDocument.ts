@@ -1,0 +1,48 @@
+import { ANIMAL_KEYPOINT_COUNT } from './animalTopology.js';
+import { BODY_KEYPOINT_COUNT } from './bodyTopology.js';
+import { FACE_KEYPOINT_COUNT } from './faceTopology.js';
+import { HAND_KEYPOINT_COUNT } from './handTopology.js';
+import { MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
+import type { Animal, Keypoint, Person, PoseDocument } from './types.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function points(v: unknown, count: number): Keypoint[] | null {
+  if (!Array.isArray(v) || v.length !== count) return null;
+  const out: Keypoint[] = [];
+  for (const p of v) {
+    if (!isObject(p) || !Number.isFinite(p.x) || !Number.isFinite(p.y) || typeof p.visible !== 'boolean') return null;
+    out.push({ x: p.x as number, y: p.y as number, visible: p.visible });
+  }
+  return out;
+}
+
+// An absent part is undefined; a present but malformed one makes the whole document unusable.
+function optional(v: unknown, count: number): Keypoint[] | undefined | null {
+  return v === undefined || v === null ? undefined : points(v, count);
+}
+
+function person(v: unknown): Person | null {
+  if (!isObject(v)) return null;
+  const body = points(v.body, BODY_KEYPOINT_COUNT);
+  const [leftHand, rightHand, face] = [optional(v.leftHand, HAND_KEYPOINT_COUNT), optional(v.rightHand, HAND_KEYPOINT_COUNT), optional(v.face, FACE_KEYPOINT_COUNT)];
+  if (!body || leftHand === null || rightHand === null || face === null) return null;
+  return { body, leftHand, rightHand, face };
+}
+
+function animal(v: unknown): Animal | null {
+  const keypoints = isObject(v) ? points(v.keypoints, ANIMAL_KEYPOINT_COUNT) : null;
+  return keypoints ? { keypoints } : null;
+}
+
+const side = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= MAX_CANVAS_SIDE;
+
+/** Checks a stored value (e.g. from local storage) is a whole PoseDocument; returns a clean copy, or null. */
+export function reviveDocument(raw: unknown): PoseDocument | null {
+  if (!isObject(raw) || !side(raw.canvas_width) || !side(raw.canvas_height)) return null;
+  if (!Array.isArray(raw.people) || !Array.isArray(raw.animals)) return null;
+  const people = raw.people.map(person);
+  const animals = raw.animals.map(animal);
+  if (people.includes(null) || animals.includes(null)) return null;
+  return { canvas_width: raw.canvas_width as number, canvas_height: raw.canvas_height as number, people: people as Person[], animals: animals as Animal[] };
+}

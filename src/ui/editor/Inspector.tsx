@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { getAction, runAction } from './actions/registry';
+import { actionStateOf, useEditorHandles } from './EditorContext';
+import { jointLabel } from './jointLabel';
+import { getJoint, sameJoint } from './model/joints';
+import { isLocked } from './model/scene';
+import { NumberField } from './NumberField';
+
+/** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */
+export function Inspector() {
+  const { t } = useTranslation();
+  const { actor, env } = useEditorHandles();
+  const joint = useSelector(actor, (s) => s.context.selection.joint, sameJoint);
+  const point = useSelector(actor, (s) => (joint ? getJoint(s.context.scene, joint) : undefined));
+  const locked = useSelector(actor, (s) => (joint ? isLocked(s.context.scene, joint.entity) : false));
+  const count = useSelector(actor, (s) => s.context.selection.entities.length);
+  const body = (() => {
+    if (joint && point) {
+      const set = (x: number, y: number) => actor.send({ type: 'SET_JOINT', joint, point: { x, y } });
+      return (
+        <>
+          <strong className="inspector-name">{jointLabel(t, joint)}</strong>
+          <NumberField label="X" value={point.x} onCommit={(x) => set(x, point.y)} />
+          <NumberField label="Y" value={point.y} onCommit={(y) => set(point.x, y)} />
+          <label className="inspector-visible">
+            <input
+              type="checkbox"
+              checked={point.visible}
+              disabled={locked}
+              onChange={() => runAction(getAction('togglePoint'), actionStateOf(actor.getSnapshot()), env)}
+            />
+            {t('editor.inspector.visible')}
+          </label>
+          {locked && <span className="muted">{t('editor.inspector.locked')}</span>}
+        </>
+      );
+    }
+    if (count > 0) return <span>{t('editor.inspector.selected', { count })}</span>;
+    return <span className="muted">{t('editor.inspector.hint')}</span>;
+  })();
+  return (
+    <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { PoseStage } from '../../canvas/PoseStage';
+import { notify } from '../notify/notifications';
+import { useStore } from '../store';
+import { backgroundImageStore, backgroundOpacityStore } from './background/backgroundStore';
+import { useEditorHandles } from './EditorContext';
+import { EmptyCanvas } from './EmptyCanvas';
+import { loadFile } from './FilePickers';
+
+/** The stage filling the main area; a pose file or an image can be dropped on it. */
+export function StageArea() {
+  const { t } = useTranslation();
+  const { actor, view, env } = useEditorHandles();
+  const image = useStore(backgroundImageStore);
+  const opacity = useStore(backgroundOpacityStore);
+  return (
+    <div
+      className="editor-stage-area"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        const file = e.dataTransfer.files[0];
+        if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })));
+      }}
+    >
+      <PoseStage actor={actor} view={view} background={{ image, opacity }} label={t('editor.stage')} />
+      <EmptyCanvas />
+    </div>
+  );
+}

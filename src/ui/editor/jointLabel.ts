@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { ANIMAL_KEYPOINT_NAMES, BODY_KEYPOINT_NAMES, FACE_KEYPOINT_NAMES, HAND_KEYPOINT_NAMES } from '../../pose';
+import type { JointRef } from './model/joints';
+
+// "index_2" → ["index", 2]; "wrist" → ["wrist", null].
+const split = (name: string): [string, number | null] => {
+  const m = /^(.*)_(\d+)$/.exec(name);
+  return m ? [m[1]!, Number(m[2])] : [name, null];
+};
+
+/** The name of a joint as the inspector shows it, e.g. "Person 1 · Left hand · Index 2". */
+export function jointLabel(t: TFunction, ref: JointRef): string {
+  const owner = t(ref.entity.kind === 'person' ? 'editor.entity.person' : 'editor.entity.animal', { n: ref.entity.index + 1 });
+  switch (ref.part) {
+    case 'body':
+      return `${owner} · ${t(`editor.joints.body.${BODY_KEYPOINT_NAMES[ref.index]}`)}`;
+    case 'animal':
+      return `${owner} · ${t(`editor.joints.animal.${ANIMAL_KEYPOINT_NAMES[ref.index]}`)}`;
+    case 'face': {
+      // Face points are numbered from 0 in the tables and from 1 for people.
+      const [region, n] = split(FACE_KEYPOINT_NAMES[ref.index] ?? '');
+      return `${owner} · ${t('editor.parts.face')} · ${t(`editor.joints.face.${region}`)}${n === null ? '' : ` ${n + 1}`}`;
+    }
+    default: {
+      const [finger, n] = split(HAND_KEYPOINT_NAMES[ref.index] ?? '');
+      return `${owner} · ${t(`editor.parts.${ref.part}`)} · ${t(`editor.joints.hand.${finger}`)}${n === null ? '' : ` ${n}`}`;
+    }
+  }
+}

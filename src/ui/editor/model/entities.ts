@@ -1,0 +1,59 @@
+import { mapAnimal, mapPerson, type Animal, type Person, type PointMap } from '../../../pose';
+import { isLocked, type EntityRef, type Scene } from './scene';
+
+/** How to change a person and an animal; either may be left out to leave that kind alone. */
+export interface EntityUpdate {
+  person?(person: Person, index: number): Person;
+  animal?(animal: Animal, index: number): Animal;
+}
+
+/** The scene with the given entities changed (locked ones skipped unless `includeLocked`). */
+export function updateEntities(scene: Scene, refs: readonly EntityRef[], update: EntityUpdate, includeLocked = false): Scene {
+  const editable = refs.filter((r) => includeLocked || !isLocked(scene, r));
+  const people = new Set(editable.filter((r) => r.kind === 'person').map((r) => r.index));
+  const animals = new Set(editable.filter((r) => r.kind === 'animal').map((r) => r.index));
+  if (people.size === 0 && animals.size === 0) return scene;
+  const pose = {
+    ...scene.pose,
+    people: update.person ? scene.pose.people.map((p, i) => (people.has(i) ? update.person!(p, i) : p)) : scene.pose.people,
+    animals: update.animal ? scene.pose.animals.map((a, i) => (animals.has(i) ? update.animal!(a, i) : a)) : scene.pose.animals,
+  };
+  return { ...scene, pose };
+}
+
+/** The scene with one point map applied to every point of the given (unlocked) entities. */
+export function mapEntities(scene: Scene, refs: readonly EntityRef[], f: PointMap): Scene {
+  return updateEntities(scene, refs, { person: (p) => mapPerson(p, f), animal: (a) => mapAnimal(a, f) });
+}
+
+/** The scene without the given (unlocked) entities. */
+export function removeEntities(scene: Scene, refs: readonly EntityRef[]): Scene {
+  const gone = (kind: EntityRef['kind'], i: number) => refs.some((r) => r.kind === kind && r.index === i && !isLocked(scene, r));
+  const keep = <T>(kind: EntityRef['kind']) => (_: T, i: number) => !gone(kind, i);
+  return {
+    pose: { ...scene.pose, people: scene.pose.people.filter(keep('person')), animals: scene.pose.animals.filter(keep('animal')) },
+    locked: { people: scene.locked.people.filter(keep('person')), animals: scene.locked.animals.filter(keep('animal')) },
+  };
+}
+
+/** The scene with people and animals appended (unlocked); returns the refs of the new ones too. */
+export function appendEntities(scene: Scene, people: Person[], animals: Animal[]): { scene: Scene; added: EntityRef[] } {
+  const added: EntityRef[] = [
+    ...people.map((_, i) => ({ kind: 'person' as const, index: scene.pose.people.length + i })),
+    ...animals.map((_, i) => ({ kind: 'animal' as const, index: scene.pose.animals.length + i })),
+  ];
+  return {
+    scene: {
+      pose: { ...scene.pose, people: [...scene.pose.people, ...people], animals: [...scene.pose.animals, ...animals] },
+      locked: { people: [...scene.locked.people, ...people.map(() => false)], animals: [...scene.locked.animals, ...animals.map(() => false)] },
+    },
+    added,
+  };
+}
+
+/** The scene with the lock flag of the given entities set. */
+export function setLocked(scene: Scene, refs: readonly EntityRef[], locked: boolean): Scene {
+  const set = (kind: EntityRef['kind'], flags: boolean[]) =>
+    flags.map((flag, i) => (refs.some((r) => r.kind === kind && r.index === i) ? locked : flag));
+  return { ...scene, locked: { people: set('person', scene.locked.people), animals: set('animal', scene.locked.animals) } };
+}

@@ -1,0 +1,57 @@
+import { rotation, scaling, translation, type Vec2 } from '../../../pose';
+import { mapEntities } from './entities';
+import { getJoint, type JointRef } from './joints';
+import { moveJoint } from './moveJoint';
+import type { EntityRef, Scene } from './scene';
+
+/** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
+export type Gesture =
+  | { kind: 'joint'; joint: JointRef; origin: Vec2 }
+  | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
+  | { kind: 'rotate' | 'scale'; entities: EntityRef[]; origin: Vec2; centre: Vec2 }
+  | { kind: 'marquee'; origin: Vec2; additive: boolean };
+
+/** Options that change a drag's result. */
+export interface GestureOptions {
+  symmetry: boolean;
+  /** Shift held: rotation snaps to 15° steps. */
+  snap: boolean;
+}
+
+/** Rotation steps when snapping. */
+export const SNAP_RADIANS = Math.PI / 12;
+// Scaling below this would collapse a person to a point that can no longer be picked up.
+const MIN_SCALE = 0.05;
+
+/** The entities a gesture drags (moved to the active layer while it lasts). */
+export function gestureEntities(gesture: Gesture): EntityRef[] {
+  if (gesture.kind === 'joint') return [gesture.joint.entity];
+  return gesture.kind === 'marquee' ? [] : gesture.entities;
+}
+
+const angle = (p: Vec2, c: Vec2) => Math.atan2(p.y - c.y, p.x - c.x);
+
+/** The scene as it would be with the pointer at `point`: the same function previews a drag and commits it. */
+export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, options: GestureOptions): Scene {
+  const [dx, dy] = [point.x - gesture.origin.x, point.y - gesture.origin.y];
+  switch (gesture.kind) {
+    case 'joint': {
+      const start = getJoint(scene, gesture.joint);
+      return start ? moveJoint(scene, gesture.joint, { x: start.x + dx, y: start.y + dy }, options) : scene;
+    }
+    case 'move':
+      return mapEntities(scene, gesture.entities, translation(dx, dy));
+    case 'rotate': {
+      const raw = angle(point, gesture.centre) - angle(gesture.origin, gesture.centre);
+      const turn = options.snap ? Math.round(raw / SNAP_RADIANS) * SNAP_RADIANS : raw;
+      return mapEntities(scene, gesture.entities, rotation(turn, gesture.centre));
+    }
+    case 'scale': {
+      const from = Math.hypot(gesture.origin.x - gesture.centre.x, gesture.origin.y - gesture.centre.y);
+      const to = Math.hypot(point.x - gesture.centre.x, point.y - gesture.centre.y);
+      return from > 0 ? mapEntities(scene, gesture.entities, scaling(Math.max(MIN_SCALE, to / from), gesture.centre)) : scene;
+    }
+    case 'marquee':
+      return scene;
+  }
+}

@@ -1,0 +1,62 @@
+import { boxCentre, type Vec2 } from '../../../pose';
+import type { Gesture } from './gesture';
+import type { HitTarget } from './hitTarget';
+import { isLocked, sameEntity, type Scene } from './scene';
+import { boxFromCorners, editableEntities, entitiesInBox, EMPTY_SELECTION, isSelected, selectionBox, toggleEntity, type Selection } from './selection';
+
+/** A pointer press as the editor machine receives it. */
+export interface Press {
+  target: HitTarget;
+  point: Vec2;
+  shift: boolean;
+}
+
+/** What a press does at once: the new selection, and the gesture a drag would perform (none: nothing to drag). */
+export interface PressOutcome {
+  selection: Selection;
+  gesture: Gesture | null;
+}
+
+function moveGesture(scene: Scene, selection: Selection, origin: Vec2): Gesture | null {
+  const entities = editableEntities(scene, selection);
+  return entities.length ? { kind: 'move', entities, origin } : null;
+}
+
+/** Decides what a press selects and what dragging from it would do (tldraw's pointing state). */
+export function pressOutcome(scene: Scene, selection: Selection, press: Press): PressOutcome {
+  const { target, point, shift } = press;
+  switch (target.kind) {
+    case 'handle': {
+      const entities = editableEntities(scene, selection);
+      const box = selectionBox(scene, { entities, joint: null });
+      return { selection, gesture: box && entities.length ? { kind: target.handle, entities, origin: point, centre: boxCentre(box) } : null };
+    }
+    case 'joint': {
+      const owner = target.joint.entity;
+      const entities = shift && !isSelected(selection, owner) ? [...selection.entities, owner] : shift ? selection.entities : [owner];
+      const next = { entities, joint: target.joint };
+      return { selection: next, gesture: isLocked(scene, owner) ? null : { kind: 'joint', joint: target.joint, origin: point } };
+    }
+    case 'entity': {
+      // Pressing a member of a multi-selection keeps it, so the whole group can be dragged.
+      const next = shift ? toggleEntity(selection, target.entity) : isSelected(selection, target.entity) ? { entities: selection.entities, joint: null } : { entities: [target.entity], joint: null };
+      return { selection: next, gesture: isSelected(next, target.entity) ? moveGesture(scene, next, point) : null };
+    }
+    case 'none':
+      return { selection: shift ? selection : EMPTY_SELECTION, gesture: { kind: 'marquee', origin: point, additive: shift } };
+  }
+}
+
+/** A click (press and release without a drag) on a member of a group selects that member alone. */
+export function clickSelection(selection: Selection, press: Press): Selection {
+  if (press.shift || press.target.kind !== 'entity') return selection;
+  const entity = press.target.entity;
+  return selection.entities.length > 1 ? { entities: selection.entities.filter((r) => sameEntity(r, entity)), joint: null } : selection;
+}
+
+/** The selection a marquee from its origin to `point` makes. */
+export function marqueeSelection(scene: Scene, selection: Selection, origin: Vec2, point: Vec2, additive: boolean): Selection {
+  const hits = entitiesInBox(scene, boxFromCorners(origin, point));
+  if (!additive) return { entities: hits, joint: null };
+  return { entities: [...selection.entities, ...hits.filter((h) => !isSelected(selection, h))], joint: selection.joint };
+}

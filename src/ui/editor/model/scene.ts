@@ -1,0 +1,82 @@
+import { animalBoundingBox, personBoundingBox, type Animal, type Box, type Person, type PoseDocument } from '../../../pose';
+
+/** Whether people and animals are locked, index for index with the pose's lists. */
+export interface Locks {
+  people: boolean[];
+  animals: boolean[];
+}
+
+/** What the editor edits and undoes: the pose plus the editor-only lock flags. */
+export interface Scene {
+  pose: PoseDocument;
+  locked: Locks;
+}
+
+/** People and animals are the scene's entities. */
+export type EntityKind = 'person' | 'animal';
+
+/** One person or animal, by list and position. */
+export interface EntityRef {
+  kind: EntityKind;
+  index: number;
+}
+
+/** A scene around a pose; missing lock flags mean unlocked. */
+export function createScene(pose: PoseDocument, locked?: Partial<Locks>): Scene {
+  return {
+    pose,
+    locked: {
+      people: pose.people.map((_, i) => locked?.people?.[i] === true),
+      animals: pose.animals.map((_, i) => locked?.animals?.[i] === true),
+    },
+  };
+}
+
+/** A stable string for an entity, e.g. "person:0". */
+export function entityKey(ref: EntityRef): string {
+  return `${ref.kind}:${ref.index}`;
+}
+
+/** Whether two refs name the same entity. */
+export function sameEntity(a: EntityRef, b: EntityRef): boolean {
+  return a.kind === b.kind && a.index === b.index;
+}
+
+/** Every entity of the scene, people first. */
+export function listEntities(scene: Scene): EntityRef[] {
+  return [
+    ...scene.pose.people.map((_, index) => ({ kind: 'person' as const, index })),
+    ...scene.pose.animals.map((_, index) => ({ kind: 'animal' as const, index })),
+  ];
+}
+
+/** Whether the entity exists in the scene. */
+export function entityExists(scene: Scene, ref: EntityRef): boolean {
+  return ref.index >= 0 && ref.index < (ref.kind === 'person' ? scene.pose.people : scene.pose.animals).length;
+}
+
+/** Whether the entity is locked. */
+export function isLocked(scene: Scene, ref: EntityRef): boolean {
+  return (ref.kind === 'person' ? scene.locked.people : scene.locked.animals)[ref.index] === true;
+}
+
+/** The person or animal a ref names. */
+export function getEntity(scene: Scene, ref: EntityRef): Person | Animal | undefined {
+  return ref.kind === 'person' ? scene.pose.people[ref.index] : scene.pose.animals[ref.index];
+}
+
+/** Box around an entity's visible points, or null. */
+export function entityBox(scene: Scene, ref: EntityRef): Box | null {
+  const entity = getEntity(scene, ref);
+  if (!entity) return null;
+  return ref.kind === 'person' ? personBoundingBox(entity as Person) : animalBoundingBox(entity as Animal);
+}
+
+/** The union of boxes, or null when there is none. */
+export function unionBox(boxes: ReadonlyArray<Box | null>): Box | null {
+  return boxes.reduce<Box | null>((acc, b) => {
+    if (!b) return acc;
+    if (!acc) return b;
+    return { minX: Math.min(acc.minX, b.minX), minY: Math.min(acc.minY, b.minY), maxX: Math.max(acc.maxX, b.maxX), maxY: Math.max(acc.maxY, b.maxY) };
+  }, null);
+}

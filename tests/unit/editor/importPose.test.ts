@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { stringifyPoseDocument } from '../../../src/pose/index.js';
+import { readPoseText } from '../../../src/ui/editor/io/importPose';
+
+const fixture = fs.readFileSync('tests/fixtures/editor/sd-webui-openpose-editor.json', 'utf8');
+
+describe('reading pose files', () => {
+  it('reads an sd-webui-openpose-editor file and writes it back unchanged', () => {
+    const result = readPoseText(fixture);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(JSON.parse(stringifyPoseDocument(result.scene.pose))).toEqual(JSON.parse(fixture));
+    expect(result.scene.locked.people.every((l) => !l)).toBe(true);
+  });
+
+  it('reads DWPose output with normalized coordinates into pixels of its canvas', () => {
+    const result = readPoseText(fs.readFileSync('tests/fixtures/pose/dwpose-normalized.json', 'utf8'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect([result.scene.pose.canvas_width, result.scene.pose.canvas_height]).toEqual([640, 480]);
+    expect(result.scene.pose.people[0]!.body[0]!.x).toBeCloseTo(0.296875 * 640, 9);
+    expect(result.scene.pose.animals).toEqual([]);
+  });
+
+  it('scales a canvas over 1024 down to fit, keeping its aspect', () => {
+    const big = JSON.stringify({ canvas_width: 2048, canvas_height: 1536, people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 200, 1]).flat() }] });
+    const result = readPoseText(big);
+    expect(result.ok && [result.scene.pose.canvas_width, result.scene.pose.canvas_height]).toEqual([1024, 768]);
+    expect(result.ok && result.scene.pose.people[0]!.body[0]!.x).toBe(50);
+  });
+
+  for (const [what, text, message] of [
+    ['not JSON', '{"people": [', /not valid JSON/],
+    ['a short body', '{"people":[{"pose_keypoints_2d":[1,2,1]}]}', /pose_keypoints_2d/],
+    ['people that is not a list', '{"people": 3}', /people is/],
+  ] as const) {
+    it(`refuses ${what} with the parser's message`, () => {
+      const result = readPoseText(text);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toMatch(message);
+    });
+  }
+});
