@@ -1,25 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 
+import type { HistoryImage, JobStatus, QueryPromptRequest, QueryPromptResponse, StopPromptResponse } from '../api/schemas';
+
 /** What the user asks for when pressing Generate. */
-export interface GenerationRequest {
-  prompt: string;
-  negative_prompt?: string;
-  width: number;
-  height: number;
-  gNumber: number;
-  seed?: number;
-  pose: unknown;
-}
-
-/** A generated image as the history reports it. */
-export interface GeneratedImage {
-  url: string;
-  width: number;
-  height: number;
-  engine: string;
-}
-
-export type PromptStatus = 'queued' | 'running' | 'done' | 'failed' | 'stopped';
+export type GenerationRequest = QueryPromptRequest;
+export type GeneratedImage = HistoryImage;
+export type PromptStatus = JobStatus;
 
 /** The state of one prompt on the server, as polling reports it. */
 export interface PromptProgress {
@@ -60,13 +46,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export const generationMachine = setup({
   types: { context: {} as GenerationContext, events: {} as GenerationEvent },
   actors: {
-    submitPrompt: fromPromise<{ prompt_id: string; status: PromptStatus }, GenerationRequest>(async () => {
+    submitPrompt: fromPromise<QueryPromptResponse, GenerationRequest>(async () => {
       throw new Error('submitPrompt is provided by the page');
     }),
     pollPrompt: fromPromise<PromptProgress, { promptId: string }>(async () => {
       throw new Error('pollPrompt is provided by the page');
     }),
-    stopPrompt: fromPromise<{ status: PromptStatus }, { promptId: string }>(async () => {
+    stopPrompt: fromPromise<StopPromptResponse, { promptId: string }>(async () => {
       throw new Error('stopPrompt is provided by the page');
     }),
   },

@@ -4,7 +4,7 @@ import { generationMachine, type GenerationRequest, type PromptProgress } from '
 import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
 
 const request: GenerationRequest = { prompt: 'a dancer', width: 640, height: 360, gNumber: 3, pose: { people: [] } };
-const image = { url: '/files/a.png', width: 640, height: 360, engine: 'mannequin' };
+const image = { url: '/files/a.png', width: 640, height: 360, engine: 'mannequin' as const };
 const progress = (status: PromptProgress['status'], p = 0.5): PromptProgress => ({
   prompt_id: 'p1',
   status,

@@ -1,23 +1,54 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { HistoryItem } from '../../api/endpoints';
+import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
 import { settingsStore } from '../settings/settingsStore';
+import { CurrentPrompt } from '../generate/CurrentPrompt';
+import { HistoryList } from '../generate/HistoryList';
+import { PromptForm } from '../generate/PromptForm';
+import { promptDraftStore } from '../generate/promptDraft';
+import { restoreFromHistory } from '../generate/restoreFromHistory';
+import { useGeneration } from '../generate/useGeneration';
+import { usePoseDocument } from '../generate/usePoseDocument';
+import '../generate/generate.css';
 
-/** /pose: where the user writes a prompt and generates images of the pose. */
+/** /pose: write a prompt, generate images of the pose, follow progress, and browse the history. */
 export default function GeneratePage() {
   const { t } = useTranslation();
   const { width, height, gNumber } = useStore(settingsStore);
+  const pose = usePoseDocument();
+  const { snapshot, send } = useGeneration();
+  const poseIsEmpty = !pose || pose.people.length + pose.animals.length === 0;
+  const busy = snapshot.matches('submitting') || snapshot.matches('following') || snapshot.matches('stopping');
+
+  const generate = () => {
+    const draft = promptDraftStore.get();
+    send({
+      type: 'GENERATE',
+      request: {
+        prompt: draft.prompt.trim(),
+        ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
+        width,
+        height,
+        gNumber,
+        pose: toOpenPoseJson(pose!),
+      },
+    });
+  };
+
   return (
     <div className="generate-page">
       <h1>{t('generate.title')}</h1>
       <p className="muted">{t('generate.summary', { width, height, count: gNumber })}</p>
-      <label className="field">
-        <span>{t('generate.prompt')}</span>
-        <textarea name="prompt" rows={3} placeholder={t('generate.promptPlaceholder')} />
-      </label>
-      <label className="field">
-        <span>{t('generate.negativePrompt')}</span>
-        <textarea name="negative_prompt" rows={2} placeholder={t('generate.negativePlaceholder')} />
-      </label>
+      {poseIsEmpty && (
+        <p className="generate-hint">
+          {t('generate.needPose')} <Link to="/edit">{t('generate.makePose')}</Link>
+        </p>
+      )}
+      <PromptForm canGenerate={!poseIsEmpty} busy={busy} onGenerate={generate} />
+      <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
+      <HistoryList refreshKey={`${String(JSON.stringify(snapshot.value))}:${snapshot.context.promptId}`} onUseAgain={(item: HistoryItem) => restoreFromHistory(item)} />
     </div>
   );
 }

@@ -1,0 +1,21 @@
+/** The result of one SQL statement: its rows and how many rows it touched. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Something SQL runs on: the database itself or one transaction. */
+export interface Queryable {
+  /** Runs one statement with $1..$n parameters (jsonb parameters must be JSON text cast with ::jsonb). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The one SQL surface of the server, the same on PGlite and on a Postgres server. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

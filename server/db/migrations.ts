@@ -1,0 +1,51 @@
+/** One schema change; applied once, in id order, never edited after release. */
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration of the server's database, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'jobs and images',
+    sql: `
+      CREATE TABLE jobs (
+        id uuid PRIMARY KEY,
+        -- seq orders the queue and the history; it is never sent out (int8 differs between drivers).
+        seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        user_id text NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'stopped')),
+        prompt text NOT NULL,
+        negative_prompt text NOT NULL DEFAULT '',
+        settings jsonb NOT NULL,
+        pose jsonb NOT NULL,
+        engine text NOT NULL,
+        progress real NOT NULL DEFAULT 0,
+        error text,
+        control_key text,
+        attempts integer NOT NULL DEFAULT 0,
+        worker text,
+        lease_until timestamptz,
+        stop_requested boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      CREATE INDEX jobs_user_history ON jobs (user_id, seq DESC);
+      CREATE INDEX jobs_claimable ON jobs (seq) WHERE status IN ('queued', 'running');
+      CREATE TABLE job_images (
+        job_id uuid NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+        idx integer NOT NULL,
+        storage_key text NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        engine text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (job_id, idx)
+      );
+    `,
+  },
+];

@@ -1,0 +1,83 @@
+import WebSocket from 'ws';
+import { EngineError } from '../engine.js';
+
+interface ComfyMessage {
+  type: string;
+  data?: { prompt_id?: string; node?: string | null; value?: number; max?: number; node_type?: string; node_id?: string; exception_message?: string };
+}
+
+/** What a wait listens for. */
+export interface WaitOptions {
+  onProgress(fraction: number): void;
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/** ComfyUI's progress socket (WS /ws?clientId=), opened before the prompt is queued so no event is missed. */
+export class ComfySocket {
+  private readonly listeners = new Set<(message: ComfyMessage | null) => void>();
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return; // preview images
+      let message: ComfyMessage;
+      try {
+        message = JSON.parse(data.toString()) as ComfyMessage;
+      } catch {
+        return;
+      }
+      for (const listener of this.listeners) listener(message);
+    });
+    ws.on('close', () => {
+      for (const listener of this.listeners) listener(null);
+    });
+  }
+
+  /** Connects, or throws an EngineError saying the server is not reachable. */
+  static open(baseUrl: string, clientId: string, timeoutMs: number): Promise<ComfySocket> {
+    const url = `${baseUrl.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { handshakeTimeout: timeoutMs });
+      ws.once('open', () => resolve(new ComfySocket(ws)));
+      ws.once('error', (error: Error & { code?: string }) => {
+        reject(new EngineError(`ComfyUI at ${baseUrl} is not reachable (progress socket: ${error.code ?? error.message})`));
+      });
+    });
+  }
+
+  /**
+   * Resolves when ComfyUI says the prompt's outputs are ready (`executing` with node null);
+   * rejects on its error or interrupt, on abort, when the socket closes, or after timeoutMs.
+   */
+  waitFor(promptId: string, { onProgress, signal, timeoutMs }: WaitOptions): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const finish = (error?: unknown) => {
+        this.listeners.delete(listener);
+        signal.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onAbort = () => finish(signal.reason);
+      const timer = setTimeout(() => finish(new EngineError(`ComfyUI did not finish within ${+(timeoutMs / 1000).toFixed(1)} s`)), timeoutMs);
+      const listener = (message: ComfyMessage | null) => {
+        if (!message) return finish(new EngineError('The connection to ComfyUI closed while the job was running'));
+        const data = message.data ?? {};
+        if (data.prompt_id !== promptId) return;
+        if (message.type === 'progress' && data.max) onProgress(Math.min(1, (data.value ?? 0) / data.max));
+        else if (message.type === 'execution_error') {
+          finish(new EngineError(`ComfyUI failed in ${data.node_type ?? 'a node'} (node ${data.node_id}): ${data.exception_message ?? 'unknown error'}`.trim()));
+        } else if (message.type === 'execution_interrupted') {
+          finish(signal.aborted ? signal.reason : new EngineError('ComfyUI interrupted the job'));
+        } else if (message.type === 'executing' && data.node === null) finish();
+      };
+      if (signal.aborted) return onAbort();
+      this.listeners.add(listener);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

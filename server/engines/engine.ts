@@ -1,0 +1,45 @@
+import type { EngineName } from '../../src/api/schemas.js';
+import type { PoseDocument } from '../../src/pose/index.js';
+
+/** What an engine is asked to make. */
+export interface EngineJob {
+  id: string;
+  prompt: string;
+  negativePrompt: string;
+  width: number;
+  height: number;
+  gNumber: number;
+  seed: number;
+  pose: PoseDocument;
+}
+
+/** One PNG exactly width x height. */
+export interface EngineImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** How the worker follows and cancels a run. */
+export interface RunOptions {
+  /** Progress from 0 to 1. */
+  onProgress(fraction: number): void;
+  /** Aborted when the job is stopped, the server shuts down or the lease is lost; run then rejects. */
+  signal: AbortSignal;
+}
+
+/** Something that turns a pose and a prompt into images. */
+export interface Engine {
+  readonly name: EngineName;
+  /** Where it runs, for logs (e.g. the ComfyUI URL). */
+  readonly label: string;
+  run(job: EngineJob, options: RunOptions): Promise<EngineImage[]>;
+}
+
+/** A failure whose message is written to the job for the user to read. */
+export class EngineError extends Error {}
+
+/** Rejects with the signal's reason if it has been aborted. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error(`aborted: ${String(signal.reason)}`);
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { ENGINE_NAMES, type EngineName } from '../../src/api/schemas.js';
+
+/** ComfyUI engine settings. */
+export interface ComfyUiSettings {
+  /** One ComfyUI server per URL, each running one job at a time. */
+  urls: string[];
+  checkpoint: string;
+  controlnet: string;
+  steps: number;
+  cfg: number;
+  /** A job not finished after this long is interrupted and failed. */
+  timeoutMs: number;
+}
+
+/** Everything image generation needs: database, storage, engine, queue and URL settings. */
+export interface GenerationConfig {
+  dataDir: string;
+  /** A Postgres server; null means PGlite in dataDir/db. */
+  databaseUrl: string | null;
+  filesDir: string;
+  /** HMAC secret for signed URLs; null means generated once and kept in dataDir. */
+  storageSecret: string | null;
+  /** Prefix of signed file URLs, e.g. https://posecraft.example.com; empty gives same-origin paths. */
+  publicBaseUrl: string;
+  engine: EngineName;
+  /** Mannequin workers in this process (ComfyUI always has one worker per URL). */
+  workers: number;
+  comfyui: ComfyUiSettings;
+  jobs: { leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number };
+  files: { urlTtlSeconds: number; uploadUrlTtlSeconds: number; uploadMaxBytes: number };
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function engineName(raw: string | undefined): EngineName {
+  const name = (raw || 'mannequin') as EngineName;
+  if (!ENGINE_NAMES.includes(name)) throw new Error(`ENGINE must be one of ${ENGINE_NAMES.join(', ')}, got "${raw}"`);
+  return name;
+}
+
+/** Reads the generation settings from the environment; nothing is touched on disk here. */
+export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  const secret = env.STORAGE_SECRET || null;
+  if (secret && secret.length < 32) throw new Error('STORAGE_SECRET must be at least 32 characters');
+  const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const url of urls) if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`COMFYUI_URLS: "${url}" is not an http(s) URL`);
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    storageSecret: secret,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
+    engine: engineName(env.ENGINE),
+    workers: number(env, 'JOB_WORKERS', 1, 1, 64),
+    comfyui: {
+      urls,
+      checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
+      controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
+      steps: number(env, 'COMFYUI_STEPS', 20, 1, 150),
+      cfg: number(env, 'COMFYUI_CFG', 7, 0, 30),
+      timeoutMs: number(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
+    },
+    jobs: {
+      leaseMs: number(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,
+      maxAttempts: number(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+      pollMs: number(env, 'JOB_POLL_MS', 500, 10, 60_000),
+      maxActivePerUser: number(env, 'MAX_ACTIVE_PROMPTS_PER_USER', 20, 1, 1_000_000),
+    },
+    files: {
+      urlTtlSeconds: number(env, 'SIGNED_URL_TTL_S', 3600, 60, 7 * 86_400),
+      uploadUrlTtlSeconds: 900,
+      uploadMaxBytes: number(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES } from '../../src/api/contract.js';
+import type { Database } from '../db/database.js';
+import { openDatabase } from '../db/openDatabase.js';
+import { createEngines } from '../engines/createEngines.js';
+import type { Engine } from '../engines/engine.js';
+import { ApiError } from '../http/envelope.js';
+import { LocalDiskStorage } from '../storage/localDiskStorage.js';
+import { loadStorageSecret } from '../storage/storageSecret.js';
+import { UrlSigner } from '../storage/urlSigner.js';
+import type { GenerationConfig } from './generationConfig.js';
+import { JobQueue } from './jobQueue.js';
+import { JobStore } from './jobStore.js';
+import { WorkerPool } from './workerPool.js';
+
+interface Services {
+  db: Database;
+  store: JobStore;
+  queue: JobQueue;
+}
+
+/**
+ * Image generation of one server: database, storage and workers, opened lazily so that an app
+ * built only to serve pages (or in tests that never generate) touches no data folder.
+ */
+export class GenerationRuntime {
+  private services: Promise<Services> | null = null;
+  private storageInstance: LocalDiskStorage | null = null;
+  private pool: WorkerPool | null = null;
+  private closed = false;
+  readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+
+  constructor(
+    readonly config: GenerationConfig,
+    private readonly log: FastifyBaseLogger,
+    private readonly engines: readonly Engine[] = createEngines(config),
+  ) {}
+
+  /** The database and the job tables, opened (and migrated) on first use. */
+  open(): Promise<Services> {
+    if (this.closed) return Promise.reject(new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down'));
+    this.services ??= openDatabase({ databaseUrl: this.config.databaseUrl, pgliteDir: path.join(this.config.dataDir, 'db') }).then(
+      (db) => ({ db, store: new JobStore(db), queue: new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts) }),
+      (error: Error) => {
+        this.services = null; // let a later request try again
+        this.log.error({ err: error }, 'cannot open the job database');
+        throw new ApiError(503, ERROR_CODES.unavailable, `The job database is unavailable: ${error.message}`);
+      },
+    );
+    return this.services;
+  }
+
+  /** The file storage (local disk with signed URLs), created on first use. */
+  storage(): LocalDiskStorage {
+    this.storageInstance ??= new LocalDiskStorage(
+      this.config.filesDir,
+      new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)),
+      this.config.publicBaseUrl,
+    );
+    return this.storageInstance;
+  }
+
+  /** Opens everything and starts the workers (once). */
+  async start(): Promise<WorkerPool> {
+    const { queue } = await this.open();
+    if (!this.pool) {
+      this.pool = new WorkerPool({ queue, storage: this.storage(), log: this.log, leaseMs: this.config.jobs.leaseMs, pollMs: this.config.jobs.pollMs }, this.engines, this.instanceId);
+      this.pool.start();
+      this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
+    }
+    return this.pool;
+  }
+
+  /** The running worker pool, or null before start(). */
+  workers(): WorkerPool | null {
+    return this.pool;
+  }
+
+  /** Stops the workers (their jobs go back to the queue) and closes the database. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.stop();
+    const services = await this.services?.catch(() => null);
+    await services?.db.close();
+  }
+}

@@ -1,0 +1,110 @@
+import type { Database } from '../db/database.js';
+import { JOB_COLUMNS, type JobImage, type JobRow } from './jobTypes.js';
+import type { EngineName } from '../../src/api/schemas.js';
+
+/** What a heartbeat learns: whether the lease is still ours and whether a stop was asked for. */
+export interface Heartbeat {
+  leaseHeld: boolean;
+  stopRequested: boolean;
+}
+
+/**
+ * The workers' side of the jobs table: a durable queue with leases (DESIGN.md section 6).
+ * Every write after the claim checks the worker id, so a worker that lost its lease changes nothing.
+ */
+export class JobQueue {
+  constructor(private readonly db: Database, private readonly leaseMs: number, private readonly maxAttempts: number) {}
+
+  /** Claims the oldest queued job, or a running one whose lease has run out; null when there is none. */
+  async claim(worker: string, engine: EngineName): Promise<JobRow | null> {
+    const { rows } = await this.db.query<JobRow>(
+      `UPDATE jobs SET status = 'running', worker = $1, engine = $2, attempts = attempts + 1, progress = 0,
+         lease_until = now() + $3::int * interval '1 millisecond', started_at = COALESCE(started_at, now()), updated_at = now()
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE status = 'queued'
+            OR (status = 'running' AND lease_until < now() AND attempts < $4 AND NOT stop_requested)
+         ORDER BY seq FOR UPDATE SKIP LOCKED LIMIT 1)
+       RETURNING ${JOB_COLUMNS}`,
+      [worker, engine, this.leaseMs, this.maxAttempts],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Ends jobs whose worker died too often (failed, with the reason) or died after a stop was
+   * asked for (stopped), so no job stays "running" forever. Returns how many it ended.
+   */
+  async sweepAbandoned(): Promise<number> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET
+         status = CASE WHEN stop_requested THEN 'stopped' ELSE 'failed' END,
+         error = CASE WHEN stop_requested THEN NULL ELSE $2 END,
+         lease_until = NULL, finished_at = now(), updated_at = now()
+       WHERE status = 'running' AND lease_until < now() AND (stop_requested OR attempts >= $1)`,
+      [this.maxAttempts, `The job was interrupted ${this.maxAttempts} times (its worker stopped responding); giving up`],
+    );
+    return rowCount;
+  }
+
+  /** Renews the lease and records progress; tells whether the lease is still held and a stop was asked. */
+  async heartbeat(id: string, worker: string, progress: number): Promise<Heartbeat> {
+    const { rows } = await this.db.query<{ stop_requested: boolean }>(
+      `UPDATE jobs SET lease_until = now() + $3::int * interval '1 millisecond', progress = GREATEST(progress, $4::real), updated_at = now()
+       WHERE id = $1 AND worker = $2 AND status = 'running'
+       RETURNING stop_requested`,
+      [id, worker, this.leaseMs, Math.min(Math.max(progress, 0), 1)],
+    );
+    return { leaseHeld: rows.length > 0, stopRequested: rows[0]?.stop_requested ?? false };
+  }
+
+  /** Records the job's control image. */
+  async setControlImage(id: string, worker: string, key: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET control_key = $3, updated_at = now() WHERE id = $1 AND worker = $2 AND status = 'running'`,
+      [id, worker, key],
+    );
+    return rowCount > 0;
+  }
+
+  /** Marks the job done with its images, in one statement; false if this worker no longer holds it. */
+  async complete(id: string, worker: string, images: JobImage[]): Promise<boolean> {
+    const { rows } = await this.db.query<{ updated: number }>(
+      `WITH done AS (
+         UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now()
+         WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id),
+       stored AS (
+         INSERT INTO job_images (job_id, idx, storage_key, width, height, engine)
+         SELECT done.id, img.ordinality - 1, img.value->>'storage_key', (img.value->>'width')::int,
+                (img.value->>'height')::int, img.value->>'engine'
+         FROM done, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS img(value, ordinality)
+         RETURNING 1)
+       SELECT (SELECT count(*) FROM done)::int AS updated, (SELECT count(*) FROM stored)::int AS stored`,
+      [id, worker, JSON.stringify(images)],
+    );
+    return (rows[0]?.updated ?? 0) > 0;
+  }
+
+  /** Ends the job as failed (with a reason the user will read) or stopped; false if it is not ours. */
+  async finish(id: string, worker: string, status: 'failed' | 'stopped', error: string | null): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET status = $3, error = $4, lease_until = NULL, finished_at = now(), updated_at = now()
+       WHERE id = $1 AND worker = $2 AND status = 'running'`,
+      [id, worker, status, error],
+    );
+    return rowCount > 0;
+  }
+
+  /** Puts a job this worker gives up cleanly (shutdown) back in the queue, without counting the attempt. */
+  async release(id: string, worker: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      // A stop asked for during shutdown still wins: the job ends stopped instead of running again.
+      `UPDATE jobs SET status = CASE WHEN stop_requested THEN 'stopped' ELSE 'queued' END,
+         worker = NULL, lease_until = NULL, progress = 0,
+         attempts = GREATEST(attempts - 1, 0), updated_at = now()
+       WHERE id = $1 AND worker = $2 AND status = 'running'`,
+      [id, worker],
+    );
+    return rowCount > 0;
+  }
+}

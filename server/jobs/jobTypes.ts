@@ -1,0 +1,42 @@
+import type { EngineName, JobStatus } from '../../src/api/schemas.js';
+import type { OpenPoseJson } from '../../src/pose/index.js';
+
+/** The settings a job was asked with; seed is always set (chosen by the server when not given). */
+export interface JobSettings {
+  width: number;
+  height: number;
+  gNumber: number;
+  seed: number;
+}
+
+/** A row of the jobs table as the server reads it. */
+export interface JobRow {
+  id: string;
+  user_id: string;
+  status: JobStatus;
+  prompt: string;
+  negative_prompt: string;
+  settings: JobSettings;
+  pose: OpenPoseJson;
+  engine: EngineName;
+  progress: number;
+  error: string | null;
+  control_key: string | null;
+  attempts: number;
+  worker: string | null;
+  stop_requested: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A stored output image of a job. */
+export interface JobImage {
+  storage_key: string;
+  width: number;
+  height: number;
+  engine: EngineName;
+}
+
+/** The columns every job query returns (never seq: int8 comes back differently from PGlite and pg). */
+export const JOB_COLUMNS = `id, user_id, status, prompt, negative_prompt, settings, pose, engine, progress, error,
+  control_key, attempts, worker, stop_requested, created_at, updated_at`;

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { parsePoseJson } from '../../src/pose/index.js';
+import type { JobStatus } from '../../src/api/schemas.js';
+import { renderControlImage } from '../engines/controlImage.js';
+import { EngineError, type Engine } from '../engines/engine.js';
+import type { FileStorage } from '../storage/fileStorage.js';
+import { controlImageKey, jobImageKey } from '../storage/storageKeys.js';
+import { abortCause } from './jobAbort.js';
+import type { JobQueue } from './jobQueue.js';
+import type { JobImage, JobRow } from './jobTypes.js';
+import { LeaseKeeper } from './leaseKeeper.js';
+
+/** What running a job needs. */
+export interface RunJobDeps {
+  queue: JobQueue;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  leaseMs: number;
+}
+
+/** How a run ended: a final status, back in the queue, or lost to another worker. */
+export type RunOutcome = JobStatus | 'lost';
+
+/**
+ * Runs one claimed job: renders and stores the control image, runs the engine, stores the images
+ * and completes the job, all checked against the worker's lease. Never throws.
+ */
+export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, controller: AbortController): Promise<RunOutcome> {
+  const { queue, storage, log } = deps;
+  const { signal } = controller;
+  const runId = crypto.randomBytes(6).toString('hex');
+  const keeper = new LeaseKeeper(queue, job.id, worker, deps.leaseMs / 3, controller, (e) => log.warn({ err: e, job: job.id }, 'heartbeat failed'));
+  const written: string[] = [];
+  keeper.start();
+  try {
+    const pose = parsePoseJson(job.pose);
+    if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
+    const { width, height, gNumber, seed } = job.settings;
+    const controlKey = controlImageKey(job.user_id, job.id, runId);
+    await storage.put(controlKey, await renderControlImage(pose.document, width, height), 'image/png');
+    await queue.setControlImage(job.id, worker, controlKey);
+    const images = await engine.run(
+      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document },
+      { onProgress: (f) => keeper.report(f * 0.95), signal },
+    );
+    if (signal.aborted) throw signal.reason;
+    const rows: JobImage[] = [];
+    for (const [i, image] of images.entries()) {
+      const key = jobImageKey(job.user_id, job.id, runId, i);
+      await storage.put(key, image.png, 'image/png');
+      written.push(key);
+      rows.push({ storage_key: key, width: image.width, height: image.height, engine: engine.name });
+    }
+    await keeper.stop();
+    if (await queue.complete(job.id, worker, rows)) return 'done';
+    await Promise.all(written.map((key) => storage.delete(key)));
+    return 'lost';
+  } catch (error) {
+    await keeper.stop();
+    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    return endAfterError(deps, job, worker, engine, error, abortCause(signal));
+  }
+}
+
+async function endAfterError(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, error: unknown, cause: ReturnType<typeof abortCause>): Promise<RunOutcome> {
+  const { queue, log } = deps;
+  try {
+    if (cause === 'lease-lost') return 'lost';
+    if (cause === 'shutdown') return (await queue.release(job.id, worker)) ? 'queued' : 'lost';
+    if (cause === 'stop') return (await queue.finish(job.id, worker, 'stopped', null)) ? 'stopped' : 'lost';
+    if (!(error instanceof EngineError)) log.error({ err: error, job: job.id }, 'engine crashed');
+    const reason = error instanceof EngineError ? error.message : `The ${engine.name} engine failed: ${(error as Error).message}`;
+    return (await queue.finish(job.id, worker, 'failed', reason)) ? 'failed' : 'lost';
+  } catch (dbError) {
+    // The lease will run out and another worker (or the sweep) will end the job.
+    log.error({ err: dbError, job: job.id }, 'could not record how a job ended');
+    return 'lost';
+  }
+}

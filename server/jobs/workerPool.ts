@@ -1,0 +1,93 @@
+import { EventEmitter } from 'node:events';
+import type { Engine } from '../engines/engine.js';
+import { JobAbort } from './jobAbort.js';
+import { runJob, type RunJobDeps, type RunOutcome } from './runJob.js';
+
+/** Events a pool emits: `claimed` {id, worker, attempts} and `finished` {id, worker, outcome}. */
+export interface PoolEvents {
+  claimed: [{ id: string; worker: string; attempts: number }];
+  finished: [{ id: string; worker: string; outcome: RunOutcome }];
+}
+
+/** One worker loop per engine: claim, run, repeat; idle workers poll, and wake at once on a local enqueue. */
+export class WorkerPool {
+  private stopping = false;
+  private readonly running = new Map<string, AbortController>();
+  private readonly wakers = new Set<() => void>();
+  private loops: Promise<void>[] = [];
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: RunJobDeps & { pollMs: number },
+    private readonly engines: readonly Engine[],
+    private readonly instanceId: string,
+    readonly events = new EventEmitter<PoolEvents>(),
+  ) {}
+
+  start(): void {
+    this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`));
+    this.sweeper = setInterval(() => {
+      this.deps.queue.sweepAbandoned().catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
+    }, Math.max(this.deps.pollMs, 1000));
+    this.sweeper.unref();
+  }
+
+  /** Wakes idle workers (a job was just queued). */
+  wake(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  /** Aborts a job if a worker of this pool runs it; true if one did. */
+  requestStop(jobId: string): boolean {
+    const controller = this.running.get(jobId);
+    controller?.abort(new JobAbort('stop'));
+    return controller !== undefined;
+  }
+
+  /** Stops claiming, gives running jobs back to the queue and waits for every worker to end. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const controller of this.running.values()) controller.abort(new JobAbort('shutdown'));
+    this.wake();
+    await Promise.all(this.loops);
+  }
+
+  private async loop(engine: Engine, worker: string): Promise<void> {
+    while (!this.stopping) {
+      let job = null;
+      try {
+        job = await this.deps.queue.claim(worker, engine.name);
+      } catch (error) {
+        if (!this.stopping) this.deps.log.error({ err: error }, 'claiming a job failed');
+      }
+      if (!job) {
+        await this.idle();
+        continue;
+      }
+      const controller = new AbortController();
+      this.running.set(job.id, controller);
+      this.events.emit('claimed', { id: job.id, worker, attempts: job.attempts });
+      // A shutdown that began while claiming still gives this job straight back.
+      if (this.stopping) controller.abort(new JobAbort('shutdown'));
+      try {
+        const outcome = await runJob(this.deps, job, worker, engine, controller);
+        this.events.emit('finished', { id: job.id, worker, outcome });
+      } finally {
+        this.running.delete(job.id);
+      }
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.deps.pollMs);
+      this.wakers.add(done);
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, ERROR_CODES } from '../../src/api/contract.js';
+import {
+  queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse,
+} from '../../src/api/schemas.js';
+import { toOpenPoseJson } from '../../src/pose/index.js';
+import { ApiError, sendData } from '../http/envelope.js';
+import type { GenerationRuntime } from '../jobs/generationRuntime.js';
+import type { JobStore } from '../jobs/jobStore.js';
+import { callerOf, parseRequest, promptNotFound } from './validation.js';
+
+/** How long stop_prompt waits for a running job to end before answering with its current status. */
+const STOP_WAIT_MS = 3000;
+
+async function waitUntilNotRunning(store: JobStore, uid: string, id: string): Promise<JobStatus> {
+  const deadline = Date.now() + STOP_WAIT_MS;
+  for (;;) {
+    const job = await store.find(uid, id);
+    if (!job || job.status !== 'running' || Date.now() > deadline) return job?.status ?? 'stopped';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** POST /v1/query_prompt queues a generation; POST /v1/stop_prompt stops one. */
+export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
+  const { config } = runtime;
+
+  app.post(API_PATHS.queryPrompt, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
+    const user = callerOf(request);
+    const body = parseRequest(queryPromptRequest, request.body);
+    const { store } = await runtime.open();
+    const id = crypto.randomUUID();
+    const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1) };
+    const queued = await store.enqueue(
+      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose: toOpenPoseJson(body.pose), engine: config.engine },
+      config.jobs.maxActivePerUser,
+    );
+    if (!queued) {
+      const max = config.jobs.maxActivePerUser;
+      throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${max} prompts queued or running; wait for one to finish or stop one`);
+    }
+    runtime.workers()?.wake();
+    const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
+    return sendData(reply, data);
+  });
+
+  app.post(API_PATHS.stopPrompt, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const user = callerOf(request);
+    const { prompt_id } = parseRequest(stopPromptRequest, request.body);
+    const { store } = await runtime.open();
+    const job = await store.find(user.uid, prompt_id);
+    if (!job) throw promptNotFound(prompt_id);
+    if (job.status === 'done' || job.status === 'failed') {
+      throw new ApiError(400, ERROR_CODES.badRequest, `The prompt has already finished (${job.status}); there is nothing to stop`);
+    }
+    let status: JobStatus = job.status;
+    if (status === 'queued' && (await store.stopQueued(prompt_id))) status = 'stopped';
+    else if (status !== 'stopped') {
+      // Running here or on another instance: the flag reaches any worker at its next heartbeat; ours hears at once.
+      await store.requestStop(prompt_id);
+      runtime.workers()?.requestStop(prompt_id);
+      status = await waitUntilNotRunning(store, user.uid, prompt_id);
+    }
+    const data: StopPromptResponse = { prompt_id, status };
+    return sendData(reply, data);
+  });
+}

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStorage, SignedUrl } from './fileStorage.js';
+import { isValidKey } from './storageKeys.js';
+import type { UrlSigner } from './urlSigner.js';
+
+/** URL path under which local files are served (server/routes/files.ts). */
+export const FILES_ROUTE_PREFIX = '/files/';
+
+/** Files on local disk, reached by the browser through HMAC-signed /files/<key> URLs. */
+export class LocalDiskStorage implements FileStorage {
+  private readonly root: string;
+
+  constructor(root: string, readonly signer: UrlSigner, private readonly baseUrl = '') {
+    this.root = path.resolve(root);
+  }
+
+  /** The file of a key; refuses any key that is malformed or would leave the root. */
+  pathOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!isValidKey(key) || !file.startsWith(this.root + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return file;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temp = `${file}.${crypto.randomUUID()}.tmp`;
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, file);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl> {
+    this.pathOf(key);
+    const { expires, sig } = this.signer.sign(method, key, ttlSeconds);
+    const encoded = key.split('/').map(encodeURIComponent).join('/');
+    return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${encoded}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
+  }
+
+  keyFromSignedUrl(url: string, method: 'GET' | 'PUT'): string | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://local');
+    } catch {
+      return null;
+    }
+    if (!parsed.pathname.startsWith(FILES_ROUTE_PREFIX)) return null;
+    let key: string;
+    try {
+      key = decodeURIComponent(parsed.pathname.slice(FILES_ROUTE_PREFIX.length));
+    } catch {
+      return null;
+    }
+    if (!isValidKey(key)) return null;
+    const problem = this.signer.verify(method, key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('sig') ?? undefined);
+    return problem ? null : key;
+  }
+}

@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import { extensionOf } from './imageTypes.js';
+import type { UploadContentType } from '../../src/api/schemas.js';
+
+// A segment starts with a letter or digit, so "." and ".." (and hidden files) can never be one.
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const MAX_KEY_LENGTH = 512;
+
+/** Whether a storage key is well formed: relative, slash-separated safe segments, no "..". */
+export function isValidKey(key: string): boolean {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
+  return key.split('/').every((segment) => SEGMENT.test(segment));
+}
+
+/** The user's folder; a uid that is not a safe segment is hashed so it still names one folder. */
+export function userPrefix(uid: string): string {
+  const safe = SEGMENT.test(uid) && uid.length <= 128 ? uid : crypto.createHash('sha256').update(uid).digest('hex');
+  return `users/${safe}`;
+}
+
+/** Whether a key lies in this user's folder. */
+export function keyBelongsTo(key: string, uid: string): boolean {
+  return key.startsWith(`${userPrefix(uid)}/`);
+}
+
+// Each run of a job writes under its own run id, so a worker that lost its lease and cleans up
+// after itself can never delete the files of the worker that took the job over.
+
+/** Key of generated image `index` of one run of a job. */
+export function jobImageKey(uid: string, jobId: string, runId: string, index: number): string {
+  return `${userPrefix(uid)}/jobs/${jobId}/${runId}/image-${index + 1}.png`;
+}
+
+/** Key of the OpenPose control image of one run of a job. */
+export function controlImageKey(uid: string, jobId: string, runId: string): string {
+  return `${userPrefix(uid)}/jobs/${jobId}/${runId}/control.png`;
+}
+
+/** A fresh key for a user's upload; the file name is kept, made safe, for people reading the folder. */
+export function uploadKey(uid: string, purpose: string, filename: string, contentType: UploadContentType): string {
+  const base = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const name = `${crypto.randomUUID()}${base ? `-${base}` : ''}.${extensionOf(contentType)}`;
+  return `${userPrefix(uid)}/uploads/${purpose}/${name}`;
+}

@@ -1,0 +1,169 @@
+/**
+ * Request schemas and response shapes of the generation API (DESIGN.md section 3), shared by
+ * the browser and the server. zod only: no Node imports, so the browser can validate the same way.
+ */
+import { z } from 'zod';
+import { parsePoseJson, type PoseDocument } from '../pose/index.js';
+import { IMAGE_COUNTS, SIZE_MAX, SIZE_MIN } from './contract.js';
+
+/** Where a prompt is in its life. */
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'stopped'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The engines that can make images; every image says which one made it. */
+export const ENGINE_NAMES = ['mannequin', 'comfyui'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** Image types a user may upload, with the file extension each is stored under. */
+export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+export type UploadContentType = keyof typeof UPLOAD_TYPES;
+
+/** What an uploaded image is for. */
+export const UPLOAD_PURPOSES = ['estimation', 'reference', 'pose'] as const;
+
+export const PROMPT_MAX_LENGTH = 2000;
+export const SEED_MAX = 2 ** 32 - 1;
+/** More people or animals than this in one pose is a mistake, not a scene. */
+export const POSE_MAX_FIGURES = 100;
+
+const side = z.number().int().min(SIZE_MIN).max(SIZE_MAX);
+
+/** People JSON as sd-webui-openpose-editor exchanges it, read with src/pose's own parser. */
+export const poseSchema = z.unknown().transform((value, ctx): PoseDocument => {
+  if (value === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'is required' });
+    return z.NEVER;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a people JSON object ({people, animals, canvas_width, canvas_height})' });
+    return z.NEVER;
+  }
+  const result = parsePoseJson(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.error.message });
+    return z.NEVER;
+  }
+  const { people, animals } = result.document;
+  if (people.length + animals.length > POSE_MAX_FIGURES) {
+    ctx.addIssue({ code: 'custom', message: `has ${people.length + animals.length} people and animals; at most ${POSE_MAX_FIGURES}` });
+    return z.NEVER;
+  }
+  return result.document;
+});
+
+/** POST /v1/query_prompt */
+export const queryPromptRequest = z.object({
+  prompt: z.string().trim().min(1).max(PROMPT_MAX_LENGTH),
+  negative_prompt: z.string().trim().max(PROMPT_MAX_LENGTH).optional(),
+  width: side,
+  height: side,
+  gNumber: z.number().int().min(IMAGE_COUNTS[0]).max(IMAGE_COUNTS[IMAGE_COUNTS.length - 1]),
+  seed: z.number().int().min(0).max(SEED_MAX).optional(),
+  pose: poseSchema,
+});
+export type QueryPromptRequest = z.input<typeof queryPromptRequest>;
+
+/** POST /v1/stop_prompt */
+export const stopPromptRequest = z.object({ prompt_id: z.uuid() });
+export type StopPromptRequest = z.input<typeof stopPromptRequest>;
+
+/** GET /v1/history (query parameters arrive as strings). */
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  prompt_id: z.uuid().optional(),
+});
+export type HistoryQuery = z.input<typeof historyQuery>;
+
+/** GET /v1/get_presign_url */
+export const presignQuery = z.object({
+  filename: z.string().trim().min(1).max(255).regex(/^[^\\/\u0000-\u001f]+$/, 'must be a file name without slashes'),
+  content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadContentType, ...UploadContentType[]]),
+  purpose: z.enum(UPLOAD_PURPOSES),
+});
+export type PresignQuery = z.input<typeof presignQuery>;
+
+/** Answer of POST /v1/query_prompt; queue_position 1 means next to run. */
+export interface QueryPromptResponse {
+  prompt_id: string;
+  status: JobStatus;
+  queue_position: number;
+}
+
+/** Answer of POST /v1/stop_prompt. */
+export interface StopPromptResponse {
+  prompt_id: string;
+  status: JobStatus;
+}
+
+/** A generated image; the URL is signed and expires. */
+export interface HistoryImage {
+  url: string;
+  width: number;
+  height: number;
+  engine: EngineName;
+}
+
+/** One prompt of the caller's history. */
+export interface HistoryItem {
+  prompt_id: string;
+  status: JobStatus;
+  progress: number;
+  prompt: string;
+  negative_prompt: string;
+  settings: { width: number; height: number; gNumber: number; seed: number };
+  pose: unknown;
+  engine: EngineName;
+  images: HistoryImage[];
+  /** The OpenPose control image rendered from the pose, once the job has started. */
+  control_image: { url: string; width: number; height: number } | null;
+  /** 1 = next to run; null unless queued. */
+  queue_position: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Answer of GET /v1/history, newest first. */
+export interface HistoryResponse {
+  items: HistoryItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Answer of GET /v1/get_presign_url: PUT the bytes to upload_url, then use image_url. */
+export interface PresignResponse {
+  upload_url: string;
+  image_url: string;
+  expires_at: string;
+}
+
+function phrase(issue: z.core.$ZodIssue): string {
+  // With safeParse(value, { reportInput: true }) a missing field has input undefined, whatever the check.
+  if ('input' in issue && issue.input === undefined) return 'is required';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.message.endsWith('received undefined')) return 'is required';
+      return issue.expected === 'int' ? 'must be a whole number' : `must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
+    case 'too_big':
+      return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'uuid' ? 'must be a prompt id (a UUID)' : issue.message;
+    default:
+      return issue.message;
+  }
+}
+
+/** Turns zod issues into one sentence naming each field, e.g. "width: must be at most 1024". */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${phrase(issue)}`)
+    .join('; ');
+}

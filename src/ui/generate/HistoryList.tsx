@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchHistory, type HistoryItem } from '../../api/endpoints';
+import type { HistoryResponse } from '../../api/schemas';
+import { ImageGrid } from './ImageViewer';
+import { PoseThumbnail } from './PoseThumbnail';
+import { ProgressBar } from './ProgressBar';
+
+const PAGE_SIZE = 5;
+const ACTIVE_REFRESH_MS = 2000;
+
+interface HistoryListProps {
+  /** Changes whenever the page's own prompt moves on, so the list refreshes. */
+  refreshKey: string;
+  onUseAgain(item: HistoryItem): void;
+}
+
+/** The user's prompts, newest first, a page at a time, with status, settings, pose and images. */
+export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<HistoryResponse | null>(null);
+
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      fetchHistory({ page, page_size: PAGE_SIZE }, signal).then(setData, () => {
+        // The client has already shown why; keep what is on screen.
+      }),
+    [page],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, refreshKey]);
+
+  const active = data?.items.some((i) => i.status === 'queued' || i.status === 'running');
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void load(), ACTIVE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, load]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <section className="history" aria-labelledby="history-title">
+      <h2 id="history-title">{t('history.title')}</h2>
+      {data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
+      <ol className="history-list">
+        {data?.items.map((item) => (
+          <li key={item.prompt_id} className="history-item" data-prompt-id={item.prompt_id}>
+            <PoseThumbnail pose={item.pose} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
+            <div className="history-body">
+              <p className="history-prompt">{item.prompt}</p>
+              <p className="muted">
+                {t('history.settings', { width: item.settings.width, height: item.settings.height, count: item.settings.gNumber })}
+                {' · '}
+                {new Date(item.created_at).toLocaleString()}
+              </p>
+              <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
+              {item.error && <p className="field-error">{item.error}</p>}
+              {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} />}
+              <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
+                {t('history.useAgain')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {pages > 1 && (
+        <nav className="pager" aria-label={t('history.pages')}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('history.newer')}
+          </button>
+          <span>{t('history.pageOf', { page, pages })}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('history.older')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

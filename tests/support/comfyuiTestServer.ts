@@ -1,0 +1,166 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCanvas } from '@napi-rs/canvas';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/** How the next prompts behave: finish, never finish (until interrupted), or fail in the sampler. */
+export type Behaviour = 'finish' | 'hang' | 'error';
+
+interface Job {
+  promptId: string;
+  clientId: string;
+  workflow: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+  interrupted: boolean;
+}
+
+/**
+ * A stand-in for ComfyUI that speaks its documented protocol on loopback: POST /prompt (with a
+ * client-set prompt_id), WS /ws?clientId= events, GET /history/{id}, GET /view, POST /upload/image,
+ * POST /interrupt, POST /queue. It "samples" by sending progress and returns plain PNGs.
+ */
+export class ComfyUiTestServer {
+  behaviour: Behaviour = 'finish';
+  steps = 4;
+  stepMs = 5;
+  /** Checkpoints this "server" has; another name is refused as ComfyUI refuses it. */
+  checkpoints = ['v1-5-pruned-emaonly.safetensors'];
+  readonly prompts: Job[] = [];
+  readonly uploads = new Map<string, Buffer>();
+  readonly interrupts: unknown[] = [];
+  readonly queueDeletes: unknown[] = [];
+  private readonly outputs = new Map<string, Buffer>();
+  private readonly history = new Map<string, unknown>();
+  private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly wss = new WebSocketServer({ noServer: true });
+  url = '';
+
+  /** Starts listening on a free loopback port. */
+  async start(): Promise<this> {
+    this.server.on('upgrade', (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/ws') return socket.destroy();
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        const clientId = url.searchParams.get('clientId') ?? '';
+        if (!this.sockets.has(clientId)) this.sockets.set(clientId, new Set());
+        this.sockets.get(clientId)!.add(ws);
+        ws.on('close', () => this.sockets.get(clientId)?.delete(ws));
+        ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid: clientId } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const ws of this.wss.clients) ws.terminate();
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private send(job: Job, type: string, data: Record<string, unknown>): void {
+    const message = JSON.stringify({ type, data: { ...data, prompt_id: job.promptId } });
+    for (const ws of this.sockets.get(job.clientId) ?? []) ws.send(message);
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
+    if (req.method === 'POST' && url.pathname === '/upload/image') {
+      // undici parses multipart for us.
+      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+      const file = form.get('image') as File;
+      this.uploads.set(file.name, Buffer.from(await file.arrayBuffer()));
+      return json(200, { name: file.name, subfolder: '', type: 'input' });
+    }
+    if (req.method === 'POST' && url.pathname === '/prompt') return this.queuePrompt(JSON.parse(body.toString()), json);
+    if (req.method === 'POST' && url.pathname === '/interrupt') {
+      const { prompt_id } = JSON.parse(body.toString() || '{}') as { prompt_id?: string };
+      this.interrupts.push(prompt_id);
+      for (const job of this.prompts) if (!prompt_id || job.promptId === prompt_id) job.interrupted = true;
+      return json(200, {});
+    }
+    if (req.method === 'POST' && url.pathname === '/queue') {
+      this.queueDeletes.push(JSON.parse(body.toString()));
+      return json(200, {});
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/history/')) {
+      const id = decodeURIComponent(url.pathname.slice('/history/'.length));
+      return json(200, this.history.has(id) ? { [id]: this.history.get(id) } : {});
+    }
+    if (req.method === 'GET' && url.pathname === '/view') {
+      const png = this.outputs.get(url.searchParams.get('filename') ?? '');
+      if (!png || url.searchParams.get('type') !== 'output') return json(404, {});
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      return;
+    }
+    json(404, { error: 'not found' });
+  }
+
+  private queuePrompt(body: { prompt: Job['workflow']; client_id: string; prompt_id?: string }, json: (s: number, v: unknown) => void): void {
+    const workflow = body.prompt;
+    const load = Object.entries(workflow).find(([, node]) => node.class_type === 'LoadImage');
+    if (!load || !this.uploads.has(String(load[1].inputs.image))) {
+      return json(400, {
+        error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' },
+        node_errors: { [load?.[0] ?? '4']: { errors: [{ message: 'Invalid image file', details: `image: ${load?.[1].inputs.image}` }], class_type: 'LoadImage' } },
+      });
+    }
+    const checkpoint = Object.values(workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')?.inputs.ckpt_name;
+    if (!this.checkpoints.includes(String(checkpoint))) {
+      return json(400, {
+        error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' },
+        node_errors: { '1': { errors: [{ message: 'Value not in list', details: `ckpt_name: '${checkpoint}' not in ${JSON.stringify(this.checkpoints)}` }], class_type: 'CheckpointLoaderSimple' } },
+      });
+    }
+    const job: Job = { promptId: body.prompt_id ?? crypto.randomUUID(), clientId: body.client_id, workflow, interrupted: false };
+    this.prompts.push(job);
+    json(200, { prompt_id: job.promptId, number: this.prompts.length, node_errors: {} });
+    void this.execute(job);
+  }
+
+  private async execute(job: Job): Promise<void> {
+    const node = (type: string) => Object.entries(job.workflow).find(([, n]) => n.class_type === type)!;
+    const [samplerId] = node('KSampler');
+    const [saveId] = node('SaveImage');
+    const latent = node('EmptyLatentImage')[1].inputs as { width: number; height: number; batch_size: number };
+    const status = { status_str: 'success', completed: true, messages: [] as unknown[] };
+    this.send(job, 'execution_start', { timestamp: Date.now() });
+    this.send(job, 'executing', { node: samplerId, display_node: samplerId });
+    for (let step = 1; this.behaviour === 'hang' || step <= this.steps; step++) {
+      await new Promise((resolve) => setTimeout(resolve, this.stepMs));
+      if (job.interrupted) {
+        this.send(job, 'execution_interrupted', { node_id: samplerId, node_type: 'KSampler', executed: [] });
+        this.history.set(job.promptId, { prompt: [], outputs: {}, status: { ...status, status_str: 'error' } });
+        return this.send(job, 'executing', { node: null });
+      }
+      if (this.behaviour === 'error') {
+        const error = { node_id: samplerId, node_type: 'KSampler', exception_message: 'CUDA out of memory', exception_type: 'torch.OutOfMemoryError', traceback: [] };
+        this.send(job, 'execution_error', error);
+        this.history.set(job.promptId, { prompt: [], outputs: {}, status: { ...status, status_str: 'error', messages: [['execution_error', error]] } });
+        return this.send(job, 'executing', { node: null });
+      }
+      this.send(job, 'progress', { value: Math.min(step, this.steps), max: this.steps, node: samplerId });
+    }
+    const images = [];
+    for (let i = 0; i < latent.batch_size; i++) {
+      const canvas = createCanvas(latent.width, latent.height);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = `hsl(${i * 90}, 60%, 50%)`;
+      ctx.fillRect(0, 0, latent.width, latent.height);
+      const filename = `posecraft_${job.promptId.slice(0, 8)}_${i}.png`;
+      this.outputs.set(filename, canvas.encodeSync('png'));
+      images.push({ filename, subfolder: '', type: 'output' });
+    }
+    this.history.set(job.promptId, { prompt: [], outputs: { [saveId]: { images } }, status });
+    this.send(job, 'executed', { node: saveId, output: { images } });
+    this.send(job, 'executing', { node: null });
+    this.send(job, 'execution_success', { timestamp: Date.now() });
+  }
+}

@@ -1,0 +1,111 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
+import { EngineError, type EngineJob } from '../../../server/engines/engine';
+import { loadGenerationConfig } from '../../../server/jobs/generationConfig';
+import { JobAbort } from '../../../server/jobs/jobAbort';
+import { parsePoseJson } from '../../../src/pose/index';
+import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
+import { samplePose, waitFor } from '../../support/generationApp';
+import { readPngSize } from '../../support/pngInfo';
+
+let server: ComfyUiTestServer;
+const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
+const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
+const job = (over: Partial<EngineJob> = {}): EngineJob => ({
+  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, ...over,
+});
+const noProgress = { onProgress: () => {}, signal: new AbortController().signal };
+
+/** A loopback port nobody listens on: an engine that is down. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  server = await new ComfyUiTestServer().start();
+});
+afterAll(() => server.close());
+
+describe('the ComfyUI engine', () => {
+  it('sends the SD1.5 + ControlNet OpenPose workflow and brings back the images at exactly the size asked', async () => {
+    server.behaviour = 'finish';
+    const progress: number[] = [];
+    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal });
+    const sent = server.prompts.at(-1)!;
+    const nodes = Object.values(sent.workflow);
+    expect(nodes.map((n) => n.class_type).sort()).toEqual([
+      'CLIPTextEncode', 'CLIPTextEncode', 'CheckpointLoaderSimple', 'ControlNetApplyAdvanced', 'ControlNetLoader',
+      'EmptyLatentImage', 'KSampler', 'LoadImage', 'SaveImage', 'VAEDecode',
+    ]);
+    const w = sent.workflow;
+    const byClass = (type: string) => Object.entries(w).find(([, n]) => n.class_type === type)!;
+    const [ckptId, ckpt] = byClass('CheckpointLoaderSimple');
+    expect(ckpt.inputs.ckpt_name).toBe('v1-5-pruned-emaonly.safetensors');
+    expect(byClass('ControlNetLoader')[1].inputs.control_net_name).toBe('control_v11p_sd15_openpose.pth');
+    // Latent: 500 x 300 rounded up to multiples of 8, one latent per image.
+    expect(byClass('EmptyLatentImage')[1].inputs).toEqual({ width: 504, height: 304, batch_size: 2 });
+    const [applyId, apply] = byClass('ControlNetApplyAdvanced');
+    const [loadId, load] = byClass('LoadImage');
+    expect(apply.inputs.image).toEqual([loadId, 0]);
+    const texts = Object.entries(w).filter(([, n]) => n.class_type === 'CLIPTextEncode');
+    expect(texts.map(([, n]) => n.inputs.text)).toEqual(['a knight', 'blurry']);
+    expect(texts.every(([, n]) => (n.inputs.clip as unknown[])[0] === ckptId)).toBe(true);
+    expect(apply.inputs.positive).toEqual([texts[0][0], 0]);
+    expect(apply.inputs.negative).toEqual([texts[1][0], 0]);
+    const [samplerId, sampler] = byClass('KSampler');
+    expect(sampler.inputs).toMatchObject({ seed: 77, model: [ckptId, 0], positive: [applyId, 0], negative: [applyId, 1], steps: 20 });
+    expect(byClass('VAEDecode')[1].inputs.samples).toEqual([samplerId, 0]);
+    // The control image uploaded is the pose rendered at the latent size.
+    expect(readPngSize(server.uploads.get(String(load.inputs.image))!)).toEqual({ width: 504, height: 304 });
+    expect(images).toHaveLength(2);
+    for (const image of images) expect(readPngSize(image.png)).toEqual({ width: 500, height: 300 });
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('interrupts ComfyUI when the job is stopped', async () => {
+    server.behaviour = 'hang';
+    const controller = new AbortController();
+    let started = false;
+    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal });
+    await waitFor(async () => started, 5000, 'sampling to start');
+    controller.abort(new JobAbort('stop'));
+    await expect(run).rejects.toBeInstanceOf(JobAbort);
+    const promptId = server.prompts.at(-1)!.promptId;
+    expect(server.interrupts).toContain(promptId);
+    expect(server.queueDeletes).toContainEqual({ delete: [promptId] });
+  });
+
+  it('fails with a timeout (and interrupts) when ComfyUI never finishes', async () => {
+    server.behaviour = 'hang';
+    const started = Date.now();
+    const run = createComfyUiEngine(server.url, { ...settings, timeoutMs: 300 }).run(job(), noProgress);
+    await expect(run).rejects.toThrow(new EngineError('ComfyUI did not finish within 0.3 s'));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.interrupts).toContain(server.prompts.at(-1)!.promptId);
+  });
+
+  it("reports ComfyUI's own error and its refusal of a workflow", async () => {
+    server.behaviour = 'error';
+    await expect(createComfyUiEngine(server.url, settings).run(job(), noProgress)).rejects.toThrow(
+      'ComfyUI failed in KSampler (node 8): CUDA out of memory',
+    );
+    server.behaviour = 'finish';
+    await expect(createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress)).rejects.toThrow(
+      "ComfyUI refused the workflow: HTTP 400 Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'",
+    );
+  });
+
+  it('fails at once, saying so, when ComfyUI is down', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const started = Date.now();
+    await expect(createComfyUiEngine(url, settings).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (progress socket: ECONNREFUSED)`);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

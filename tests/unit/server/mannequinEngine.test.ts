@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { renderControlImage } from '../../../server/engines/controlImage';
+import type { EngineJob } from '../../../server/engines/engine';
+import { createMannequinEngine } from '../../../server/engines/mannequin/mannequinEngine';
+import { decodePng } from '../../../server/engines/png/decodePng';
+import { JobAbort } from '../../../server/jobs/jobAbort';
+import { createDefaultAnimal, createEmptyDocument, parsePoseJson, rasterizeOpenPose } from '../../../src/pose/index';
+import { samplePose } from '../../support/generationApp';
+import { readPngSize } from '../../support/pngInfo';
+
+const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
+const job = (over: Partial<EngineJob> = {}): EngineJob => ({ id: 'j', prompt: 'p', negativePrompt: '', width: 333, height: 201, gNumber: 3, seed: 9, pose, ...over });
+const run = (j: EngineJob, progress: number[] = [], signal = new AbortController().signal) =>
+  createMannequinEngine().run(j, { onProgress: (f) => progress.push(f), signal });
+
+const pixels = async (png: Buffer) => (await decodePng(png)).data;
+
+describe('the mannequin engine', () => {
+  it('makes gNumber PNGs of exactly the size asked, different from each other, with progress', async () => {
+    const progress: number[] = [];
+    const images = await run(job(), progress);
+    expect(images).toHaveLength(3);
+    for (const image of images) expect(readPngSize(image.png)).toEqual({ width: 333, height: 201 });
+    expect(new Set(images.map((i) => i.png.toString('base64'))).size).toBe(3);
+    expect(progress).toEqual([1 / 3, 2 / 3, 1]);
+  });
+
+  it('draws the same images for the same seed and others for another seed', async () => {
+    const [a] = await run(job({ gNumber: 1 }));
+    const [b] = await run(job({ gNumber: 1 }));
+    const [c] = await run(job({ gNumber: 1, seed: 10 }));
+    expect(a.png.equals(b.png)).toBe(true);
+    expect(a.png.equals(c.png)).toBe(false);
+  });
+
+  it('draws the figure where the pose is: the neck pixel is the figure, a far corner the studio', async () => {
+    const [image] = await run(job({ width: 400, height: 600, gNumber: 1 }));
+    const [empty] = await run(job({ width: 400, height: 600, gNumber: 1, pose: createEmptyDocument(400, 600) }));
+    const [withFigure, without] = [await pixels(image.png), await pixels(empty.png)];
+    const at = (x: number, y: number) => (Math.round(y) * 400 + Math.round(x)) * 4;
+    const neck = pose.people[0].body[1];
+    expect(withFigure.slice(at(neck.x, neck.y), at(neck.x, neck.y) + 3)).not.toEqual(without.slice(at(neck.x, neck.y), at(neck.x, neck.y) + 3));
+    expect(withFigure.slice(at(2, 2), at(2, 2) + 3)).toEqual(without.slice(at(2, 2), at(2, 2) + 3));
+  });
+
+  it('draws animals, and an empty pose as an empty studio', async () => {
+    const animal = { ...createEmptyDocument(800, 450), animals: [createDefaultAnimal({ centre: { x: 400, y: 250 }, height: 250 })] };
+    expect(await run(job({ pose: animal, gNumber: 1 }))).toHaveLength(1);
+    expect(await run(job({ pose: createEmptyDocument(), gNumber: 1 }))).toHaveLength(1);
+  });
+
+  it('stops between images when aborted', async () => {
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const running = run(job({ gNumber: 4 }), progress, controller.signal);
+    controller.abort(new JobAbort('stop'));
+    await expect(running).rejects.toBeInstanceOf(JobAbort);
+    expect(progress.length).toBeLessThan(4);
+  });
+
+  it('renders a 1024 x 1024 image well under a second', async () => {
+    await run(job({ width: 1024, height: 1024, gNumber: 1 }));
+    const started = performance.now();
+    await run(job({ width: 1024, height: 1024, gNumber: 2 }));
+    expect((performance.now() - started) / 2).toBeLessThan(1000);
+  });
+});
+
+describe('the control image', () => {
+  it("is src/pose's OpenPose rendering of the pose, at the size asked", async () => {
+    const png = await renderControlImage(pose, 320, 480);
+    expect(readPngSize(png)).toEqual({ width: 320, height: 480 });
+    const expected = { width: 320, height: 480, data: new Uint8ClampedArray(320 * 480 * 4) };
+    rasterizeOpenPose(pose, expected);
+    expect(Buffer.from(await pixels(png)).equals(Buffer.from(expected.data))).toBe(true);
+  });
+});
