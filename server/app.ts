@@ -5,6 +5,11 @@ import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
+import type { Engine } from './engines/engine.js';
+import { registerGeneration } from './jobs/generationPlugin.js';
+import { registerEstimator } from './estimator/registerEstimator.js';
+import { storageUploadReader } from './estimator/uploadReader.js';
+import type { Estimator } from './estimator/processEstimator.js';
 import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
@@ -13,6 +18,10 @@ import { registerWebApp } from './static.js';
 export async function buildApp(
   config: ServerConfig,
   verifier: TokenVerifier = createTokenVerifier(config.firebase),
+  /** Engines to use instead of the configured ones (tests, benchmarks). */
+  engines?: readonly Engine[],
+  /** Estimator to use instead of the pose-model process (tests). */
+  estimator?: Estimator,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn') },
@@ -24,6 +33,8 @@ export async function buildApp(
   await registerAuth(app, verifier);
   await app.register(healthRoutes);
   await appConfigRoutes(app, config.firebase);
+  await registerGeneration(app, config.generation, engines);
+  await registerEstimator(app, config.estimator, { verifier, readUpload: storageUploadReader(() => app.generation.storage()), estimator });
   await registerWebApp(app, config.webRoot);
   return app;
 }

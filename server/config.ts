@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConfig.js';
+import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
+import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
 
 /** Server settings, all read from the environment once at start-up. */
 export interface ServerConfig {
@@ -12,6 +14,10 @@ export interface ServerConfig {
   /** Origins allowed to call the API from a browser; empty means same origin only. */
   corsOrigins: string[];
   firebase: FirebaseSettings;
+  /** Database, storage, engine and queue settings of image generation. */
+  generation: GenerationConfig;
+  /** Pose estimation limits and lifetimes. */
+  estimator: EstimatorConfig;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,5 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist')),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     firebase: loadFirebaseSettings(env, production),
+    generation: loadGenerationConfig(env),
+    estimator: loadEstimatorConfig(env),
   };
 }

@@ -16,5 +16,14 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// Open the database, run migrations and start the workers before taking requests, so a locked
+// data folder or an unreachable DATABASE_URL stops start-up with its reason.
+try {
+  await app.generation.start();
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  await app.close();
+  process.exit(1);
+}
 await app.listen({ port: config.port, host: config.host });
 console.log(`Posecraft is running at http://localhost:${config.port}`);

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTestUser, EMULATOR_URL } from '../support/emulator';
+import { enterEmail, PASSWORD, signInInWidget, signUpInWidget, uniqueEmail, widget } from './support/widget';
 
 // Runs against the real server and the Auth Emulator (project demo-posecraft) that playwright.config.ts starts.
-
-const PASSWORD = 'secret123';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
 
 const stored = (page: Page) =>
   page.evaluate(() => ({
@@ -22,29 +19,6 @@ function recordForeignRequests(page: Page, baseURL: string): string[] {
     if (/^https?:$/.test(url.protocol) && !ours.has(url.host)) foreign.push(request.url());
   });
   return foreign;
-}
-
-/** The FirebaseUI widget, in the modal or on /login (its buttons share names with the header's). */
-const widget = (page: Page) => page.getByTestId('sign-in-widget');
-
-/** Starts the widget's e-mail flow and submits the address. */
-async function enterEmail(page: Page, email: string) {
-  await widget(page).getByRole('button', { name: 'Sign in with email' }).click();
-  await widget(page).getByLabel('Email').fill(email);
-  await widget(page).getByRole('button', { name: 'Next' }).click();
-}
-
-async function signUpInWidget(page: Page, email: string, name: string) {
-  await enterEmail(page, email);
-  await widget(page).getByLabel('First & last name').fill(name);
-  await widget(page).getByLabel('Choose password').fill(PASSWORD);
-  await widget(page).getByRole('button', { name: 'Save' }).click();
-}
-
-async function signInInWidget(page: Page, email: string, password: string) {
-  await enterEmail(page, email);
-  await widget(page).getByLabel('Password').fill(password);
-  await widget(page).getByRole('button', { name: 'Sign In' }).click();
 }
 
 test.describe('sign-in', () => {

@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES } from '../../src/api/contract.js';
+import type { EstimateStatus, EstimatorMessage } from '../../src/api/estimatorSocket.js';
+import { ApiError, codeForStatus } from '../http/envelope.js';
+import type { EstimatorConfig } from './estimatorConfig.js';
+import { isFinished, messageFor, NO_PERSON_MESSAGE, statusFor, type EstimateRecord } from './estimateRecord.js';
+import { asEstimateFailure } from './estimateFailure.js';
+import type { Estimator } from './processEstimator.js';
+
+/** Sends a message to one open socket; false when it could not (the socket is closing). */
+export type Listener = (message: EstimatorMessage) => boolean;
+
+const SWEEP_EVERY_MS = 60_000;
+/** Finished estimates kept per user; older ones go first, so one busy user cannot fill the memory. */
+const KEPT_PER_USER = 50;
+
+/**
+ * Estimates of every user: a FIFO queue in front of the one estimator, results kept in memory for
+ * resultTtlMs, and delivery to the owner's open sockets (or on their next connect, or by GET).
+ */
+export class EstimateService {
+  private readonly records = new Map<string, EstimateRecord>();
+  private readonly waiting: Array<{ record: EstimateRecord; bytes: Buffer }> = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly sweeper: NodeJS.Timeout;
+  private running = false;
+  private closed = false;
+
+  constructor(
+    private readonly config: EstimatorConfig,
+    private readonly estimator: Estimator,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS).unref();
+  }
+
+  /** Queues an estimate of an already checked image; 429 past the user's limit, 503 when the queue is full. */
+  submit(uid: string, bytes: Buffer, options: EstimateRecord['options']): EstimateRecord {
+    if (this.closed) throw new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down');
+    const pending = [...this.records.values()].filter((r) => r.uid === uid && !isFinished(r)).length;
+    if (pending >= this.config.maxPendingPerUser) {
+      throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${pending} estimates in progress; wait for one to finish`);
+    }
+    if (this.waiting.length >= this.config.maxQueued) {
+      throw new ApiError(503, ERROR_CODES.unavailable, 'The estimator is busy; try again in a minute');
+    }
+    const record: EstimateRecord = {
+      promptId: crypto.randomUUID(), uid, status: 'queued', stage: 'queued', progress: 0, options,
+      result: null, message: null, error: null, createdAt: Date.now(), finishedAt: null, delivered: false,
+    };
+    const finished = [...this.records.values()].filter((r) => r.uid === uid && isFinished(r));
+    for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_PER_USER + 1))) this.records.delete(old.promptId);
+    this.records.set(record.promptId, record);
+    this.waiting.push({ record, bytes });
+    this.emit(record);
+    queueMicrotask(() => void this.drain());
+    return record;
+  }
+
+  /** An estimate of this user, for GET; null when unknown, expired or someone else's. */
+  status(uid: string, promptId: string): EstimateStatus | null {
+    const record = this.records.get(promptId);
+    if (!record || record.uid !== uid) return null;
+    if (isFinished(record)) record.delivered = true;
+    return statusFor(record);
+  }
+
+  /** Registers an open socket of a user and sends it what it missed: outcomes not yet delivered, and progress. */
+  connect(uid: string, listener: Listener): () => void {
+    const set = this.listeners.get(uid) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(uid, set);
+    const mine = [...this.records.values()].filter((r) => r.uid === uid && !(isFinished(r) && r.delivered));
+    for (const record of mine.sort((a, b) => a.createdAt - b.createdAt)) {
+      if (listener(messageFor(record)) && isFinished(record)) record.delivered = true;
+    }
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(uid);
+    };
+  }
+
+  /** Stops taking estimates and stops the estimator. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    await this.estimator.close();
+  }
+
+  private emit(record: EstimateRecord): void {
+    const message = messageFor(record);
+    let sent = false;
+    for (const listener of this.listeners.get(record.uid) ?? []) sent = listener(message) || sent;
+    if (sent && isFinished(record)) record.delivered = true;
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let next = this.waiting.shift(); next && !this.closed; next = this.waiting.shift()) await this.runOne(next.record, next.bytes);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runOne(record: EstimateRecord, bytes: Buffer): Promise<void> {
+    record.status = 'running';
+    try {
+      const output = await this.estimator.run(bytes, { ...record.options, inferenceMaxSide: this.config.inferenceMaxSide }, (stage, progress) => {
+        Object.assign(record, { stage, progress });
+        this.emit(record);
+      });
+      Object.assign(record, { status: 'done', stage: 'done', progress: 1, result: output.pose });
+      if (output.pose.people.length === 0) record.message = NO_PERSON_MESSAGE;
+      this.log?.info({ promptId: record.promptId, people: output.pose.people.length, timings: output.timingsMs }, 'estimate done');
+    } catch (error) {
+      const failure = asEstimateFailure(error);
+      if (failure.status >= 500) this.log?.error({ err: error, promptId: record.promptId }, 'estimate failed');
+      Object.assign(record, { status: 'failed', error: { code_n: codeForStatus(failure.status), description: failure.message } });
+    }
+    record.finishedAt = Date.now();
+    this.emit(record);
+  }
+
+  /** Drops finished estimates older than resultTtlMs (runs every minute). */
+  sweep(now = Date.now()): void {
+    for (const [id, record] of this.records) {
+      if (record.finishedAt !== null && now - record.finishedAt > this.config.resultTtlMs) this.records.delete(id);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { TokenVerifier } from '../auth/verifier.js';
+import { estimatorRoutes } from '../routes/estimator.js';
+import { estimatorSocketRoutes } from '../ws/estimatorSocket.js';
+import type { EstimatorConfig } from './estimatorConfig.js';
+import { EstimateService } from './estimateService.js';
+import type { ReadUpload } from './uploadReader.js';
+import { ProcessEstimator, type Estimator } from './processEstimator.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pose estimation: the queue, the kept results and the model worker. */
+    estimates: EstimateService;
+  }
+}
+
+/** What the estimator needs from the rest of the server. */
+export interface EstimatorDependencies {
+  verifier: TokenVerifier;
+  readUpload: ReadUpload;
+  /** Another estimator than the model worker (tests). */
+  estimator?: Estimator;
+}
+
+/**
+ * Registers POST/GET /v1/query_prompt_estimator and WS /ws_estimator. The models load in a worker
+ * thread when the server starts listening (ESTIMATOR_PRELOAD=0: on the first estimate instead), so
+ * apps built for tests with inject() never load them unless they estimate.
+ */
+export async function registerEstimator(app: FastifyInstance, config: EstimatorConfig, deps: EstimatorDependencies): Promise<void> {
+  const estimator = deps.estimator ?? new ProcessEstimator({ modelsDir: config.modelsDir, timeoutMs: config.timeoutMs, log: (m) => app.log.info(m) });
+  const service = new EstimateService(config, estimator, app.log);
+  app.decorate('estimates', service);
+  if (config.preload) {
+    app.addHook('onListen', async () => {
+      // Not awaited: the server answers while the models load; early estimates wait in the queue.
+      estimator.ready().catch((error: Error) => app.log.error(`estimator: ${error.message}`));
+    });
+  }
+  app.addHook('onClose', async () => service.close());
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
+  await app.register(estimatorSocketRoutes, { verifier: deps.verifier, service });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { API_PATHS } from '../../src/api/contract.js';
+import { SOCKET_UNAUTHORIZED } from '../../src/api/estimatorSocket.js';
+import type { TokenVerifier } from '../auth/verifier.js';
+import type { EstimateService } from '../estimator/estimateService.js';
+
+/** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
+export const HEARTBEAT_MS = 30_000;
+
+/** A close reason may hold at most 123 bytes. */
+function reasonOf(text: string): string {
+  let reason = text;
+  while (Buffer.byteLength(reason) > 123) reason = `${reason.slice(0, -2)}…`;
+  return reason;
+}
+
+function keepAlive(socket: WebSocket): NodeJS.Timeout {
+  let alive = true;
+  socket.on('pong', () => (alive = true));
+  return setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, HEARTBEAT_MS).unref();
+}
+
+/**
+ * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes
+ * the socket with 4401 and the reason; on connect it receives what it missed (see EstimateService.connect).
+ */
+export async function estimatorSocketRoutes(app: FastifyInstance, { verifier, service }: { verifier: TokenVerifier; service: EstimateService }): Promise<void> {
+  app.get(API_PATHS.estimatorSocket, { websocket: true }, (socket, request) => {
+    const token = (request.query as { access_token?: unknown }).access_token;
+    let disconnect: (() => void) | null = null;
+    let open = true;
+    const heartbeat = keepAlive(socket);
+    socket.on('close', () => {
+      open = false;
+      clearInterval(heartbeat);
+      disconnect?.();
+    });
+    // Clients only listen; whatever they send is ignored.
+    socket.on('message', () => {});
+    if (typeof token !== 'string' || token === '') {
+      socket.close(SOCKET_UNAUTHORIZED, 'Sign in first: the socket URL has no access_token');
+      return;
+    }
+    verifier.verify(token).then(
+      (user) => {
+        if (!open) return;
+        disconnect = service.connect(user.uid, (message) => {
+          if (socket.readyState !== socket.OPEN) return false;
+          socket.send(JSON.stringify(message));
+          return true;
+        });
+      },
+      (error: Error) => socket.close(SOCKET_UNAUTHORIZED, reasonOf(error.message || 'The access token is not valid')),
+    );
+  });
+}

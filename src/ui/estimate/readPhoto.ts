@@ -1,0 +1,18 @@
+import { PHOTO_MAX_MB, PHOTO_TYPES } from './estimationActors';
+
+/** Why a file cannot be estimated, as an i18n key, or null when it can. */
+export function photoProblem(file: { type: string; size: number }): 'estimate.unsupported' | 'estimate.tooLarge' | null {
+  if (!PHOTO_TYPES.includes(file.type as (typeof PHOTO_TYPES)[number])) return 'estimate.unsupported';
+  if (file.size > PHOTO_MAX_MB * 1024 * 1024) return 'estimate.tooLarge';
+  return null;
+}
+
+/** The photo as a data: URL, for the editor's background and the preview. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
