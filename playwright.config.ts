@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// Every run starts on an empty data folder (database, files), so runs neither see nor lock each other's.
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-e2e-')));
 
 /** End-to-end tests: Debian's Chromium against the real server serving the production build. */
 export default defineConfig({
@@ -31,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx server/main.ts',
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
