@@ -2,13 +2,14 @@ import { lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { setNavigator } from './navigation';
 import { AppChrome, WorkspaceLayout } from './Layouts';
+import { chunkLoaders } from './pageLoaders';
 
-// Each page is its own chunk, fetched when its route opens.
-const HomePage = lazy(() => import('./pages/HomePage'));
-const GeneratePage = lazy(() => import('./pages/GeneratePage'));
-const EditorPage = lazy(() => import('./pages/EditorPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+// Each page is its own chunk, fetched when its route opens (or earlier, on the intent to go there).
+const HomePage = lazy(chunkLoaders.home);
+const GeneratePage = lazy(chunkLoaders.generate);
+const EditorPage = lazy(chunkLoaders.editor);
+const LoginPage = lazy(chunkLoaders.login);
+const NotFoundPage = lazy(chunkLoaders.notFound);
 
 /** Hands the router's navigate to code outside React (the HTTP client's 401 handling). */
 function NavigatorBridge() {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openSignIn } from './appSession';
+import { chunkLoaders, preloadOnIntent } from '../pageLoaders';
 
-// Radix Dialog (and, inside it, the widget) is fetched on the first click: the home page's budget is tight.
-const SignInDialog = lazy(() => import('./SignInDialog'));
+// Radix Dialog and the widget are not on the home page (its budget is tight): they are fetched when
+// the pointer or focus reaches the button, so the modal usually opens without a wait.
+const SignInDialog = lazy(chunkLoaders.signInDialog);
 
 /** The header's Sign In button; the modal is mounted while the machine is in modalOpen. */
 export function SignInButton({ open }: { open: boolean }) {
@@ -11,7 +13,7 @@ export function SignInButton({ open }: { open: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" className="sign-in-button" aria-haspopup="dialog" aria-expanded={open} onClick={openSignIn}>
+      <button ref={button} type="button" className="sign-in-button" aria-haspopup="dialog" aria-expanded={open} onClick={openSignIn} {...preloadOnIntent('signInDialog', 'signInWidget')}>
         {t('auth.signIn')}
       </button>
       {open && (

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
 import { closeSignIn } from './appSession';
 import { SIGN_IN_SUCCESS_URL } from '../../machines/auth.machine';
+import { chunkLoaders } from '../pageLoaders';
 
-// firebaseui and its CSS are fetched only when the modal opens.
-const SignInWidget = lazy(() => import('./SignInWidget'));
+// firebaseui and its CSS are fetched when the modal opens, or on the intent to open it.
+const SignInWidget = lazy(chunkLoaders.signInWidget);
 
 /** The centred 600 px sign-in modal (logo and widget, no footer); mounted only while it is open. */
 export default function SignInDialog({ returnFocus }: { returnFocus: RefObject<HTMLButtonElement | null> }) {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { preloadOnIntent } from '../pageLoaders';
 
 /** The home page: what Posecraft does, and the way in. */
 export default function HomePage() {
@@ -10,7 +11,7 @@ export default function HomePage() {
       <section className="home-hero">
         <h1>{t('home.title')}</h1>
         <p className="home-lead">{t('home.lead')}</p>
-        <Link to="/pose" className="button-primary">
+        <Link to="/pose" className="button-primary" {...preloadOnIntent('generate')}>
           {t('home.cta')}
         </Link>
       </section>

@@ -3,9 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
 import { returnPath } from '../auth/returnPath';
+import { chunkLoaders } from '../pageLoaders';
 
 // The widget (firebaseui and its CSS) is its own chunk, so the page's heading shows while it loads.
-const SignInWidget = lazy(() => import('../auth/SignInWidget'));
+const SignInWidget = lazy(chunkLoaders.signInWidget);
 
 /** /login: where the user signs in, and where an authorization failure sends them. */
 export default function LoginPage() {

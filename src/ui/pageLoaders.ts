@@ -1,0 +1,26 @@
+/**
+ * The on-demand chunks of the app, each behind one loader. `lazy()` renders through the same
+ * loader, so a chunk fetched early by a hover is the one the route then shows (fetched once).
+ */
+export const chunkLoaders = {
+  home: () => import('./pages/HomePage'),
+  generate: () => import('./pages/GeneratePage'),
+  editor: () => import('./pages/EditorPage'),
+  login: () => import('./pages/LoginPage'),
+  notFound: () => import('./pages/NotFoundPage'),
+  signInDialog: () => import('./auth/SignInDialog'),
+  signInWidget: () => import('./auth/SignInWidget'),
+} as const;
+
+export type ChunkName = keyof typeof chunkLoaders;
+
+/** Starts fetching chunks the user is about to need; a failed fetch is retried when they are really needed. */
+export function preloadChunks(...names: ChunkName[]): void {
+  for (const name of names) void chunkLoaders[name]().catch(() => undefined);
+}
+
+/** Event props that preload chunks as soon as the pointer, a finger or the keyboard reaches a control. */
+export function preloadOnIntent(...names: ChunkName[]) {
+  const preload = () => preloadChunks(...names);
+  return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
+}
