@@ -56,6 +56,7 @@ export const en = {
   history: {
     title: 'Your history',
     empty: 'Nothing generated yet. Your prompts will appear here.',
+    signInToSee: 'Sign in to see your history.',
     poseAlt: 'The pose used',
     settings: '{{width}} × {{height}}, {{count}} image(s)',
     progressOf: 'Progress of "{{prompt}}"',
@@ -213,6 +214,7 @@ export const en = {
     unsupported: 'This file is not a JPEG, PNG or WebP image.',
     tooLarge: 'This photo is larger than {{mb}} MB.',
     photoAlt: 'The photo being estimated',
+    signedOut: 'Sign in to turn a photo into a pose.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

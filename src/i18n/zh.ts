@@ -58,6 +58,7 @@ export const zh: Translation = {
   history: {
     title: '你的历史记录',
     empty: '还没有生成任何图像。你的提示词会显示在这里。',
+    signInToSee: '登录后即可查看你的历史记录。',
     poseAlt: '所用的姿势',
     settings: '{{width}} × {{height}}，{{count}} 张图像',
     progressOf: '“{{prompt}}”的进度',
@@ -215,6 +216,7 @@ export const zh: Translation = {
     unsupported: '该文件不是 JPEG、PNG 或 WebP 图片。',
     tooLarge: '照片超过 {{mb}} MB。',
     photoAlt: '正在识别的照片',
+    signedOut: '登录后即可把照片变成姿势。',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

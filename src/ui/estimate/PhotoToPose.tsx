@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePoseJson, type PoseDocument } from '../../pose/index';
 import { PHOTO_MAX_MB, PHOTO_TYPES } from './estimationActors';
@@ -14,10 +14,12 @@ export interface PhotoToPoseProps {
   /** Called once per estimate that found people: the pose in the photo's pixels, the photo, and the user's choice. */
   onResult(document: PoseDocument, photoDataUrl: string, mode: PoseMerge): void;
   defaultMode?: PoseMerge;
+  /** Set while nobody is signed in (the estimator needs a token): offered instead of estimating. */
+  signIn?: () => void;
 }
 
 /** Pick or drop a photo; the people in it come back as an editable OpenPose pose (body, hands, face). */
-export function PhotoToPose({ onResult, defaultMode = 'replace' }: PhotoToPoseProps) {
+export function PhotoToPose({ onResult, defaultMode = 'replace', signIn }: PhotoToPoseProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useEstimation();
   const [options, setOptions] = useState({ hands: true, face: true, mode: defaultMode });
@@ -25,13 +27,14 @@ export function PhotoToPose({ onResult, defaultMode = 'replace' }: PhotoToPosePr
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const delivered = useRef<unknown>(null);
+  const titleId = useId();
   const { context } = snapshot;
   const busy = snapshot.matches('connecting') || snapshot.matches('streaming');
   const failed = snapshot.matches({ closed: 'failed' });
   const done = snapshot.matches({ closed: 'done' });
 
   async function choose(file: File | undefined) {
-    if (!file || busy) return;
+    if (!file || busy || signIn) return;
     const why = photoProblem(file);
     setProblem(why ? t(why, { mb: PHOTO_MAX_MB }) : null);
     if (why) return;
@@ -51,21 +54,27 @@ export function PhotoToPose({ onResult, defaultMode = 'replace' }: PhotoToPosePr
     event.preventDefault();
     void choose(event.dataTransfer.files[0]);
   };
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so that picking the same photo again (say, to add it rather than replace) still fires a change.
+    event.target.value = '';
+    void choose(file);
+  };
   const found = done ? (context.result?.people.length ?? 0) : null;
 
   return (
-    <section className="photo-to-pose" aria-busy={busy}>
-      <h3>{t('estimate.title')}</h3>
+    <section className="photo-to-pose" aria-busy={busy} aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('estimate.title')}</h3>
       <div className="photo-drop" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         {photo && <img src={photo} alt={t('estimate.photoAlt')} />}
         <p>
           {t('estimate.drop')}{' '}
-          <button type="button" className="link-button" disabled={busy} onClick={() => input.current?.click()}>
+          <button type="button" className="link-button" disabled={busy || !!signIn} onClick={() => input.current?.click()}>
             {t('estimate.choose')}
           </button>
         </p>
         <p className="muted">{t('estimate.types', { mb: PHOTO_MAX_MB })}</p>
-        <input ref={input} type="file" hidden accept={PHOTO_TYPES.join(',')} onChange={(e) => void choose(e.target.files?.[0])} />
+        <input ref={input} type="file" hidden accept={PHOTO_TYPES.join(',')} onChange={onPick} />
       </div>
       <fieldset className="photo-options" disabled={busy}>
         <label><input type="checkbox" checked={options.hands} onChange={(e) => setOptions({ ...options, hands: e.target.checked })} /> {t('estimate.hands')}</label>
@@ -79,6 +88,12 @@ export function PhotoToPose({ onResult, defaultMode = 'replace' }: PhotoToPosePr
           </label>
         ))}
       </fieldset>
+      {signIn && (
+        <p className="muted">
+          {t('estimate.signedOut')}{' '}
+          <button type="button" className="link-button" onClick={signIn}>{t('auth.signIn')}</button>
+        </p>
+      )}
       {busy && <EstimationProgress stage={context.stage} progress={context.progress} onCancel={() => send({ type: 'CANCEL' })} />}
       {problem && <p className="field-error" role="alert">{problem}</p>}
       {failed && (

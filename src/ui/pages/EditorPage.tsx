@@ -8,8 +8,9 @@ import { StageArea } from '../editor/StageArea';
 import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
+import { EditorPhotoToPose } from '../estimate/EditorPhotoToPose';
 
-/** /edit: the pose editor — toolbar, the stage filling the main area, and the inspector. */
+/** /edit: the pose editor — toolbar, the stage filling the main area beside photo to pose, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -24,7 +25,10 @@ export default function EditorPage() {
           <h1>{t('editor.title')}</h1>
           <Toolbar />
         </div>
-        <StageArea />
+        <div className="editor-body">
+          <StageArea />
+          <EditorPhotoToPose />
+        </div>
         <Inspector />
         <FilePickers ref={pickers} env={handles.env} />
         <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />

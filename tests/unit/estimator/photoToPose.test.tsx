@@ -85,6 +85,16 @@ describe('PhotoToPose', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('signed out, it offers to sign in and estimates nothing', async () => {
+    const signIn = vi.fn();
+    render(<PhotoToPose onResult={vi.fn()} signIn={signIn} />);
+    expect(screen.getByText('choose a photo').closest('button')!.disabled).toBe(true);
+    await act(async () => pick(photo()));
+    expect(api.calls).toEqual([]);
+    fireEvent.click(screen.getByText('Sign In'));
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+
   it('shows why an estimate failed and tries again on request', async () => {
     api.output = new Error('41501: The file is not a JPEG, PNG or WebP image');
     render(<PhotoToPose onResult={vi.fn()} />);

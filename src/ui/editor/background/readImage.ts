@@ -18,6 +18,11 @@ export async function readReferenceImage(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
     reader.readAsDataURL(file);
   });
+  return shrinkReference(original);
+}
+
+/** An image data URL, shrunk (as JPEG) when larger than MAX_REFERENCE_SIDE so it can be kept across reloads. */
+export async function shrinkReference(original: string): Promise<string> {
   const img = await loadImage(original);
   const scale = MAX_REFERENCE_SIDE / Math.max(img.naturalWidth, img.naturalHeight);
   if (scale >= 1) return original;

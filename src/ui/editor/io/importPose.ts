@@ -7,9 +7,8 @@ export const MAX_SIDE = 1024;
 /** A pose file read for the editor: the scene, or parsePoseJson's message saying what is wrong. */
 export type ImportResult = { ok: true; scene: Scene } | { ok: false; message: string };
 
-// The canvas size becomes the panel's size, which must be whole pixels within 1..1024; a larger
-// canvas is scaled down with its aspect ratio kept.
-function fitCanvas(doc: PoseDocument): PoseDocument {
+/** The document on a canvas the panel can take (whole pixels within 1..1024), scaled down with its aspect kept when larger. */
+export function fitCanvas(doc: PoseDocument): PoseDocument {
   const scale = Math.min(1, MAX_SIDE / Math.max(doc.canvas_width, doc.canvas_height));
   const width = Math.max(1, Math.min(MAX_SIDE, Math.round(doc.canvas_width * scale)));
   const height = Math.max(1, Math.min(MAX_SIDE, Math.round(doc.canvas_height * scale)));
