@@ -24,6 +24,23 @@ test.describe('pose editor: dragging', () => {
     await expect(page.getByRole('textbox', { name: 'X' })).toHaveValue(String(Math.round(moved.x * 10) / 10));
   });
 
+  test('Ctrl+Z still undoes while a checkbox or radio has focus, but not while typing in a field', async ({ page }) => {
+    await openEditor(page);
+    const original = await exportJson(page);
+    await dragBy(page, wrist, 50, 0);
+    const dragged = await exportJson(page);
+    await page.getByRole('checkbox', { name: 'Hands' }).focus();
+    await page.keyboard.press('Control+z');
+    expect(await exportJson(page)).toEqual(original);
+    await page.getByRole('checkbox', { name: 'Hands' }).focus();
+    await page.keyboard.press('Control+y');
+    expect(await exportJson(page)).toEqual(dragged);
+    // In a text field Ctrl+Z is the field's own undo.
+    await page.getByRole('textbox', { name: 'X' }).focus();
+    await page.keyboard.press('Control+z');
+    expect(await exportJson(page)).toEqual(dragged);
+  });
+
   test('undo and redo a drag with the keyboard and the toolbar', async ({ page }) => {
     await openEditor(page);
     await expect(tool(page, 'Undo')).toBeDisabled();

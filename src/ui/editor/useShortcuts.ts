@@ -6,11 +6,17 @@ import { actionStateOf, type EditorHandles } from './EditorContext';
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('[role="dialog"]'));
 
+// Inputs that take no text: their own keys are arrows and space, so Ctrl/Cmd shortcuts (undo, redo,
+// copy) still belong to the editor while one of them has focus.
+const TEXTLESS_INPUT = /^(checkbox|radio|range|button|submit|reset|file|color)$/;
+const keepsKey = (t: EventTarget | null, e: KeyboardEvent) =>
+  isTyping(t) && !((e.ctrlKey || e.metaKey) && t instanceof HTMLInputElement && TEXTLESS_INPUT.test(t.type) && !t.closest('[role="dialog"]'));
+
 /** Runs the action whose shortcut was pressed, unless the user is typing or a dialog is open. */
 export function useShortcuts({ actor, env }: EditorHandles): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTyping(e.target)) return;
+      if (e.defaultPrevented || keepsKey(e.target, e)) return;
       const action = actionForKey(e);
       if (!action) return;
       e.preventDefault();
