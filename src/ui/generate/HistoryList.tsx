@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchHistory, type HistoryItem } from '../../api/endpoints';
 import type { HistoryResponse } from '../../api/schemas';
+import { useAuth } from '../auth/appSession';
 import { ImageGrid } from './ImageViewer';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
@@ -20,6 +21,9 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<HistoryResponse | null>(null);
+  const { state } = useAuth();
+  // Nobody signed in has no history: asking would only earn a 401, which sends the browser to /login.
+  const signedIn = state === 'signedIn' || state === 'refreshing';
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -30,12 +34,13 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
   );
 
   useEffect(() => {
+    if (!signedIn) return;
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
-  }, [load, refreshKey]);
+  }, [load, refreshKey, signedIn]);
 
-  const active = data?.items.some((i) => i.status === 'queued' || i.status === 'running');
+  const active = signedIn && data?.items.some((i) => i.status === 'queued' || i.status === 'running');
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => void load(), ACTIVE_REFRESH_MS);
@@ -46,9 +51,10 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
   return (
     <section className="history" aria-labelledby="history-title">
       <h2 id="history-title">{t('history.title')}</h2>
-      {data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
+      {!signedIn && <p className="muted">{t('history.signInToSee')}</p>}
+      {signedIn && data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
       <ol className="history-list">
-        {data?.items.map((item) => (
+        {signedIn && data?.items.map((item) => (
           <li key={item.prompt_id} className="history-item" data-prompt-id={item.prompt_id}>
             <PoseThumbnail pose={item.pose} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
             <div className="history-body">
@@ -59,6 +65,9 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
                 {new Date(item.created_at).toLocaleString()}
               </p>
               <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
+              {item.status === 'queued' && item.queue_position !== null && (
+                <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>
+              )}
               {item.error && <p className="field-error">{item.error}</p>}
               {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} />}
               <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
@@ -68,7 +77,7 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
           </li>
         ))}
       </ol>
-      {pages > 1 && (
+      {signedIn && pages > 1 && (
         <nav className="pager" aria-label={t('history.pages')}>
           <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {t('history.newer')}

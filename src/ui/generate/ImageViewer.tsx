@@ -24,7 +24,7 @@ export function ImageGrid({ images, promptId }: ImageViewerProps) {
               <Dialog.Overlay className="dialog-overlay" />
               <Dialog.Content className="image-dialog" aria-describedby={undefined}>
                 <Dialog.Title className="visually-hidden">{t('generate.imageAlt', { n: i + 1, width: image.width, height: image.height })}</Dialog.Title>
-                <img src={image.url} alt="" />
+                <img src={image.url} alt={t('generate.imageAlt', { n: i + 1, width: image.width, height: image.height })} />
                 <div className="image-dialog-bar">
                   <span>{t('generate.madeBy', { engine: image.engine, width: image.width, height: image.height })}</span>
                   <a href={image.url} download={`posecraft-${promptId}-${i + 1}.png`}>

@@ -1,5 +1,7 @@
+import axios from 'axios';
 import { fromPromise } from 'xstate';
 import { fetchHistory, queryPrompt, stopPrompt } from '../../api/endpoints';
+import { failureMessage } from '../../api/failures';
 import {
   MAX_POLL_FAILURES,
   POLL_INTERVAL_MS,
@@ -34,9 +36,20 @@ async function pollOnce(promptId: string, signal: AbortSignal): Promise<PromptPr
   }
 }
 
+/** Settles like the call, but a refused call rejects with the API's "{code}: {description}", which the page keeps on screen. */
+async function explained<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    // axios's own message ("Request failed with status code 401") would hide why.
+    if (axios.isAxiosError(error) && !axios.isCancel(error)) throw new Error(failureMessage(error), { cause: error });
+    throw error;
+  }
+}
+
 /** The generation machine's actors, talking to the real API. */
 export const generationActors = {
-  submitPrompt: fromPromise(({ input, signal }: { input: GenerationRequest; signal: AbortSignal }) => queryPrompt(input, signal)),
-  pollPrompt: fromPromise(({ input, signal }: { input: { promptId: string }; signal: AbortSignal }) => pollOnce(input.promptId, signal)),
-  stopPrompt: fromPromise(({ input, signal }: { input: { promptId: string }; signal: AbortSignal }) => stopPrompt(input.promptId, signal)),
+  submitPrompt: fromPromise(({ input, signal }: { input: GenerationRequest; signal: AbortSignal }) => explained(queryPrompt(input, signal))),
+  pollPrompt: fromPromise(({ input, signal }: { input: { promptId: string }; signal: AbortSignal }) => explained(pollOnce(input.promptId, signal))),
+  stopPrompt: fromPromise(({ input, signal }: { input: { promptId: string }; signal: AbortSignal }) => explained(stopPrompt(input.promptId, signal))),
 };
