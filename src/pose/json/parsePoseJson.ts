@@ -7,6 +7,7 @@ import { describeJsonValue, InvalidPoseJson } from './describe.js';
 import type { PoseJsonError } from './openPoseJson.js';
 import { readTriples, type RawTriples } from './readTriples.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
+import { body25ToCoco18, isBody25 } from './body25.js';
 
 /** The outcome of reading a pose file: a document, or what is wrong and where. */
 export type PoseJsonResult = { ok: true; document: PoseDocument } | { ok: false; error: PoseJsonError };
@@ -30,8 +31,10 @@ function readList(root: Record<string, unknown>, key: string): unknown[] {
 
 function readPerson(value: unknown, path: string): RawPerson {
   if (!isObject(value)) throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected an object`);
+  // The OpenPose binary writes BODY_25 by default; its first 19 points are COCO-18 plus mid-hip.
+  const body = isBody25(value['pose_keypoints_2d']) ? body25ToCoco18(value['pose_keypoints_2d']) : value['pose_keypoints_2d'];
   return {
-    body: readTriples(value['pose_keypoints_2d'], `${path}.pose_keypoints_2d`, BODY_KEYPOINT_COUNT),
+    body: readTriples(body, `${path}.pose_keypoints_2d`, BODY_KEYPOINT_COUNT),
     leftHand: readTriples(value['hand_left_keypoints_2d'], `${path}.hand_left_keypoints_2d`, HAND_KEYPOINT_COUNT),
     rightHand: readTriples(value['hand_right_keypoints_2d'], `${path}.hand_right_keypoints_2d`, HAND_KEYPOINT_COUNT),
     face: readTriples(value['face_keypoints_2d'], `${path}.face_keypoints_2d`, FACE_KEYPOINT_COUNT),
@@ -51,7 +54,19 @@ function toKeypoints(raw: RawTriples, canvas: CanvasSize): Keypoint[] {
 const hiddenBody = (): Keypoint[] =>
   Array.from({ length: BODY_KEYPOINT_COUNT }, () => ({ x: 0, y: 0, visible: false }));
 
-function readDocument(root: unknown): PoseDocument {
+// comfyui_controlnet_aux saves POSE_KEYPOINT as a list of frames ([{people, canvas_width, ...}]):
+// the editor takes the first.
+function firstFrame(root: unknown): unknown {
+  if (!Array.isArray(root)) return root;
+  if (root.length === 0) throw new InvalidPoseJson('', 'the pose file is an empty list; expected a pose object or a list of frames');
+  if (!isObject(root[0])) {
+    throw new InvalidPoseJson('[0]', `the pose file is a list whose first item is ${describeJsonValue(root[0])}; expected a pose object with people and canvas_width`);
+  }
+  return root[0];
+}
+
+function readDocument(input: unknown): PoseDocument {
+  const root = firstFrame(input);
   if (!isObject(root)) {
     throw new InvalidPoseJson('', `the pose file is ${describeJsonValue(root)}; expected a JSON object with people, animals, canvas_width and canvas_height`);
   }

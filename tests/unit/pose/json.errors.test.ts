@@ -8,7 +8,8 @@ const person = { pose_keypoints_2d: body() };
 describe('parsePoseJson refuses malformed files with a message saying what and where', () => {
   it.each([
     ['text that is not JSON', '{"people": [', '', /^the pose file is not valid JSON: /],
-    ['a JSON array', '[]', '', /^the pose file is an array; expected a JSON object/],
+    ['an empty list of frames', '[]', '', /^the pose file is an empty list; expected a pose object or a list of frames$/],
+    ['a list of numbers', '[1, 2]', '[0]', /^the pose file is a list whose first item is the number 1; expected a pose object/],
     ['JSON null', 'null', '', /^the pose file is null; expected a JSON object/],
     ['a number', 42, '', /^the pose file is the number 42; expected a JSON object/],
     ['nothing at all', undefined, '', /^the pose file is nothing; expected a JSON object/],
@@ -20,7 +21,8 @@ describe('parsePoseJson refuses malformed files with a message saying what and w
     ['people that is not a list', { people: {} }, 'people', /^people is an object; expected an array$/],
     ['a person that is not an object', { people: [person, 3] }, 'people[1]', /^people\[1\] is the number 3; expected an object$/],
     ['a body with 17 points', { people: [person, { pose_keypoints_2d: body(51) }] }, 'people[1].pose_keypoints_2d', /^people\[1\]\.pose_keypoints_2d has 51 numbers; expected 54$/],
-    ['a BODY_25 body', { people: [{ pose_keypoints_2d: body(75) }] }, 'people[0].pose_keypoints_2d', /has 75 numbers; expected 54$/],
+    ['a body of 24 points (neither COCO-18 nor BODY_25)', { people: [{ pose_keypoints_2d: body(72) }] }, 'people[0].pose_keypoints_2d', /has 72 numbers; expected 54$/],
+    ['a BODY_25 body with a word in it', { people: [{ pose_keypoints_2d: body(75).map((n, i) => (i === 30 ? 'x' : n)) }] }, 'people[0].pose_keypoints_2d[27]', /is a string \("x"\); expected a number$/],
     ['a short hand', { people: [{ ...person, hand_left_keypoints_2d: body(60) }] }, 'people[0].hand_left_keypoints_2d', /^people\[0\]\.hand_left_keypoints_2d has 60 numbers; expected 63$/],
     ['a 68-point face', { people: [{ ...person, face_keypoints_2d: body(204) }] }, 'people[0].face_keypoints_2d', /has 204 numbers; expected 210$/],
     ['a word among the numbers', { people: [{ pose_keypoints_2d: body().map((n, i) => (i === 7 ? 'x' : n)) }] }, 'people[0].pose_keypoints_2d[7]', /^people\[0\]\.pose_keypoints_2d\[7\] is a string \("x"\); expected a number$/],

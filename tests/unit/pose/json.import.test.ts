@@ -95,6 +95,37 @@ describe('parsePoseJson: real files', () => {
     expect(first!.body[0]!.x).toBeGreaterThan(100);
   });
 
+  it('reads the OpenPose binary\'s BODY_25 output: the 18 COCO points, mid-hip and feet dropped', () => {
+    // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty.
+    const body25 = triples(25, (i) => [300 + i, 400 + i, i === 8 || i > 18 ? 0.9 : 0.8]);
+    const doc = ok({
+      version: 1.3,
+      people: [{ person_id: [-1], pose_keypoints_2d: body25, face_keypoints_2d: triples(70, (i) => [10 + i, 20, 0.7]), hand_left_keypoints_2d: [], hand_right_keypoints_2d: triples(21, (i) => [50 + i, 60, 0.5]), pose_keypoints_3d: [], face_keypoints_3d: [] }],
+      canvas_width: 1280,
+      canvas_height: 720,
+    });
+    const body = doc.people[0]!.body;
+    expect(body).toHaveLength(18);
+    // COCO 0-7 are BODY_25 0-7; COCO 8 (right hip) is BODY_25 9; COCO 17 (left ear) is BODY_25 18.
+    expect(body[7]).toEqual({ x: 307, y: 407, visible: true });
+    expect(body[8]).toEqual({ x: 309, y: 409, visible: true });
+    expect(body[17]).toEqual({ x: 318, y: 418, visible: true });
+    expect(doc.people[0]!.leftHand).toBeUndefined();
+    expect(doc.people[0]!.rightHand).toHaveLength(21);
+    expect(doc.people[0]!.face).toHaveLength(70);
+    // Nested BODY_25 ([[x, y, c] x 25]) reads the same.
+    const nested = ok({ people: [{ pose_keypoints_2d: Array.from({ length: 25 }, (_, i) => body25.slice(i * 3, i * 3 + 3)) }], canvas_width: 1280, canvas_height: 720 });
+    expect(nested.people[0]!.body).toEqual(body);
+  });
+
+  it('reads the first frame of a list of frames, as comfyui_controlnet_aux saves POSE_KEYPOINT', () => {
+    const frame = { people: [{ pose_keypoints_2d: body54 }], canvas_width: 768, canvas_height: 512 };
+    const doc = ok([frame, { people: [], canvas_width: 768, canvas_height: 512 }]);
+    expect([doc.canvas_width, doc.canvas_height]).toEqual([768, 512]);
+    expect(doc.people).toHaveLength(1);
+    expect(doc).toEqual(ok(frame));
+  });
+
   it('reads an ap10k animal file with scores and no people key', () => {
     const doc = ok(readFileSync(fixturePath('animals.json'), 'utf8'));
     expect(doc.animals.map((a) => a.keypoints.filter((k) => k.visible).length)).toEqual([17, 16]);
