@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import type Konva from 'konva';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Layer, Rect, Stage } from 'react-konva';
@@ -32,6 +33,8 @@ export function PoseStage({ actor, view, background, label }: PoseStageProps) {
   const size = useElementSize(containerRef);
   const { scene, selection, active, handlesBox } = useStageState(actor);
   const { canvas_width: width, canvas_height: height } = scene.pose;
+  // The gesture in progress (idle, pointing, dragging, brushing, panning), for tests and tools that watch the page.
+  const mode = useSelector(actor, (s) => String(s.value));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -69,7 +72,7 @@ export function PoseStage({ actor, view, background, label }: PoseStageProps) {
   });
 
   return (
-    <div ref={containerRef} className="pose-stage" tabIndex={0} role="application" aria-label={label}>
+    <div ref={containerRef} className="pose-stage" tabIndex={0} role="application" aria-label={label} data-state={mode}>
       {size && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
           <BackgroundLayer width={width} height={height} image={background.image} opacity={background.opacity} />

@@ -10,7 +10,9 @@ import {
   type AuthStateValue,
   type AuthUser,
   type FreshToken,
+  writeStoredUser,
 } from '../../src/machines/auth.machine';
+import { expectCoverage, measureCoverage, type ModelPath } from './modelBased';
 
 // Model-based tests: paths come from the machine's own graph, and a real actor is driven along each one.
 // Invoked actors never settle by themselves here; their outcomes are the explicit xstate.done/error events below.
@@ -68,6 +70,14 @@ const filterEvents = (s: Snapshot, e: AuthEvent) => {
   return !actorId || valueOf(s) === INVOKED_IN[actorId];
 };
 const traversal = { events: EVENTS, serializeState, serializeEvent, filterEvents };
+/** The two ways a page starts: nobody cached, or a user cached in local storage (the eventless hop to signedIn). */
+const STARTS: Array<{ name: string; input: { user?: AuthUser } }> = [
+  { name: 'fresh', input: {} },
+  { name: 'cached user', input: { user: USER } },
+];
+type Step = { event: AuthEvent; state: Snapshot };
+// The graph's paths begin with the machine's own xstate.init step; the actor takes that itself on start.
+const eventsOf = (steps: Step[]) => steps.filter((s) => (s.event as { type: string }).type !== 'xstate.init');
 const stored = () => ({
   token: localStorage.getItem(STORAGE_KEYS.accessToken),
   expiration: localStorage.getItem(STORAGE_KEYS.expirationTime),
@@ -101,13 +111,15 @@ function checkEffects(before: AuthStateValue, after: AuthStateValue, calls: Reco
   expect(calls.signOutStarted).toBe(before !== 'signingOut' && after === 'signingOut' ? 1 : 0);
 }
 
-/** Drives a real actor along a generated path, checking every state reached and every step's side effects. */
-function runPath(steps: { event: AuthEvent; state: Snapshot }[]) {
+/** Drives a real actor along a generated path from a start, checking every state reached and every step's side effects. */
+function runPath(steps: Step[], input: { user?: AuthUser } = {}) {
   localStorage.clear();
+  // A cached user is what local storage held when the page loaded.
+  if (input.user) writeStoredUser(input.user);
   const { machine, spies } = instrumented();
-  const actor = createActor(machine, { input: {} }).start();
+  const actor = createActor(machine, { input }).start();
   checkState(actor.getSnapshot());
-  for (const step of steps) {
+  for (const step of eventsOf(steps)) {
     const before = valueOf(actor.getSnapshot());
     Object.values(spies).forEach((spy) => spy.mockClear());
     actor.send(step.event);
@@ -122,34 +134,55 @@ function runPath(steps: { event: AuthEvent; state: Snapshot }[]) {
 
 beforeEach(() => localStorage.clear());
 
-describe('auth machine, model-based', () => {
+describe.each(STARTS)('auth machine, model-based, $name start', ({ input }) => {
   const { machine } = instrumented();
-  const shortest = getShortestPaths(machine, traversal);
+  const graph = { ...traversal, input };
+  const shortest = getShortestPaths(machine, graph);
 
   it('reaches every state', () => {
     expect(new Set(shortest.map((p) => valueOf(p.state)))).toEqual(new Set(ALL_STATES));
   });
 
   describe.each(shortest.map((p) => [serializeState(p.state), p] as const))('shortest path to %s', (_name, path) => {
-    it('is followed by the real actor, with the right storage and navigation', () => runPath(path.steps));
+    it('is followed by the real actor, with the right storage and navigation', () => runPath(path.steps, input));
   });
 
   // Every transition of the graph, taken from the end of the shortest path to its source state.
-  const adjacency = getAdjacencyMap(machine, traversal);
+  const adjacency = getAdjacencyMap(machine, graph);
   const edges = Object.entries(adjacency).flatMap(([key, { transitions }]) =>
-    (Object.values(transitions) as { event: AuthEvent; state: Snapshot }[]).map(({ event, state }) => ({ key, event, state })),
+    (Object.values(transitions) as Step[]).map(({ event, state }) => ({ key, event, state })),
   );
   describe.each(edges.map((e) => [`${e.key} + ${serializeEvent(e.event)}`, e] as const))('transition %s', (_name, edge) => {
     it('behaves as the model says', () => {
       const prefix = shortest.find((p) => serializeState(p.state) === edge.key)!;
-      runPath([...prefix.steps, { event: edge.event, state: edge.state }]);
+      runPath([...prefix.steps, { event: edge.event, state: edge.state }], input);
     });
   });
 
   it('follows every simple path (no state twice) through the graph', () => {
-    const simple = getSimplePaths(machine, traversal);
+    const simple = getSimplePaths(machine, graph);
     expect(simple.length).toBeGreaterThan(shortest.length);
-    for (const path of simple) runPath(path.steps);
+    for (const path of simple) runPath(path.steps, input);
+  });
+});
+
+describe('auth machine, model-based coverage', () => {
+  it('covers every state and at least 90% of transitions, from both starts', () => {
+    const { machine } = instrumented();
+    // The paths the tests above drive: shortest paths and each of them extended by every edge, from each start.
+    const paths: ModelPath[] = STARTS.flatMap(({ name, input }) => {
+      const graph = { ...traversal, input };
+      const shortest = getShortestPaths(machine, graph);
+      const edges = Object.entries(getAdjacencyMap(machine, graph)).flatMap(([key, { transitions }]) =>
+        (Object.values(transitions) as Step[]).map((edge) => [...shortest.find((p) => serializeState(p.state) === key)!.steps, edge]),
+      );
+      return [...shortest.map((p) => p.steps), ...edges].map((steps) => ({
+        name: `${name}: ${eventsOf(steps).map((s) => s.event.type).join(' → ')}`,
+        input,
+        steps: eventsOf(steps).map((s) => ({ event: s.event, value: s.state.value })),
+      }));
+    });
+    expectCoverage(measureCoverage(machine, paths));
   });
 });
 

@@ -1,91 +1,13 @@
-import { createActor, initialTransition, transition, type AnyActorRef, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
-import { getShortestPaths, getStateNodes } from 'xstate/graph';
+import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import { expect } from 'vitest';
+import { describeEvent, formatCoverage, type CoverageReport, type ModelPath } from './modelPaths';
 
-/** A generated test path: the events to send and the state value expected after each. */
-export interface ModelPath {
-  name: string;
-  steps: Array<{ event: EventObject; value: StateValue }>;
-}
-
-/** Per machine: states and transitions the generated paths reach, out of all. */
-export interface CoverageReport {
-  machine: string;
-  statesReached: number;
-  statesTotal: number;
-  transitionsReached: number;
-  transitionsTotal: number;
-}
-
-interface ModelOptions {
-  /** The events worth trying in a state (user events and xstate.done/error.actor.* outcomes). */
-  events(snapshot: ReturnType<AnyStateMachine['transition']>): EventObject[];
-  /** How states are told apart; by value unless the context matters. */
-  serialize?(snapshot: ReturnType<AnyStateMachine['transition']>): string;
-}
-
-function describeEvent(event: EventObject): string {
-  return event.type.replace(/^xstate\.(done|error)\.actor\./, (_m, kind) => (kind === 'done' ? 'done:' : 'error:'));
-}
-
-/**
- * Generates a transition cover: the shortest path to every state, then each of those
- * extended by every event that state handles, so every reachable transition is walked.
- */
-export function generatePaths(machine: AnyStateMachine, options: ModelOptions): ModelPath[] {
-  const serialize = options.serialize ?? ((s) => JSON.stringify(s.value));
-  const shortest = getShortestPaths(machine, { events: options.events as never, serializeState: serialize as never });
-  const paths: ModelPath[] = [];
-  for (const path of shortest) {
-    const steps = path.steps.slice(1).map((step) => ({ event: step.event as EventObject, value: step.state.value as StateValue }));
-    paths.push({ name: steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)', steps });
-    for (const event of options.events(path.state)) {
-      if (machine.getTransitionData(path.state as never, event as never).length === 0) continue;
-      const [next] = transition(machine, path.state as never, event as never);
-      const extended = [...steps, { event, value: (next as { value: StateValue }).value }];
-      paths.push({ name: extended.map((s) => describeEvent(s.event)).join(' → '), steps: extended });
-    }
-  }
-  return paths;
-}
-
-function activeNodeIds(machine: AnyStateMachine, value: StateValue, prefix = machine.id): string[] {
-  if (typeof value === 'string') return [`${prefix}.${value}`];
-  return Object.entries(value).flatMap(([key, child]) => [`${prefix}.${key}`, ...activeNodeIds(machine, child as StateValue, `${prefix}.${key}`)]);
-}
-
-/** Measures which states and transitions of the machine the paths walk. */
-export function measureCoverage(machine: AnyStateMachine, paths: ModelPath[]): CoverageReport {
-  const nodes = getStateNodes(machine.root);
-  const allTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const reachedStates = new Set<string>();
-  const reachedTransitions = new Set<unknown>();
-  for (const path of paths) {
-    let [snapshot] = initialTransition(machine);
-    activeNodeIds(machine, (snapshot as { value: StateValue }).value).forEach((id) => reachedStates.add(id));
-    for (const step of path.steps) {
-      machine.getTransitionData(snapshot as never, step.event as never).forEach((t) => reachedTransitions.add(t));
-      [snapshot] = transition(machine, snapshot as never, step.event as never);
-      activeNodeIds(machine, step.value).forEach((id) => reachedStates.add(id));
-    }
-  }
-  const stateIds = nodes.map((n) => n.id);
-  return {
-    machine: machine.id,
-    statesReached: stateIds.filter((id) => reachedStates.has(id)).length,
-    statesTotal: stateIds.length,
-    transitionsReached: allTransitions.filter((t) => reachedTransitions.has(t)).length,
-    transitionsTotal: allTransitions.length,
-  };
-}
+// The Vitest side of the model-based tests: the coverage gate and replaying paths on real actors.
+export { generatePaths, measureCoverage, type CoverageReport, type ModelPath } from './modelPaths';
 
 /** Prints a coverage line and fails below 100% of states or 90% of transitions. */
 export function expectCoverage(report: CoverageReport): void {
-  const pct = (a: number, b: number) => ((100 * a) / b).toFixed(1);
-  console.log(
-    `[coverage] ${report.machine}: states ${report.statesReached}/${report.statesTotal} (${pct(report.statesReached, report.statesTotal)}%), ` +
-      `transitions ${report.transitionsReached}/${report.transitionsTotal} (${pct(report.transitionsReached, report.transitionsTotal)}%)`,
-  );
+  console.log(formatCoverage(report));
   expect(report.statesReached, 'every state reached').toBe(report.statesTotal);
   expect(report.transitionsReached / report.transitionsTotal, 'transitions reached').toBeGreaterThanOrEqual(0.9);
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { AuthStateValue, AuthUser } from '../../machines/auth.machine';
-import { actorOptions } from '../../machines/inspector';
+import { inspectFromStart } from '../../machines/inspector';
 import { setFreshTokenProvider } from '../../api/session';
 import { navigate } from '../navigation';
 import { createAuthSession } from './session';
@@ -14,12 +14,8 @@ const loadProvider = async () => {
 /** The app's one auth session, started from what local storage holds. */
 export const authSession = createAuthSession({
   navigate: (path) => navigate(path),
-  // Read per event: the inspector (development only) is connected after this module has loaded.
-  inspect: (event) => {
-    const inspector = actorOptions().inspect;
-    if (typeof inspector === 'function') inspector(event);
-    else inspector?.next?.(event);
-  },
+  // This actor starts on import, before the inspector (development only) connects.
+  inspect: inspectFromStart,
   provider: {
     async refresh() {
       void startProviderSync();
