@@ -16,7 +16,7 @@ export {
 } from './animal.js';
 export { cloneDocument, createEmptyDocument, rescaleDocument } from './document.js';
 export { attachDefaultHand, createDefaultAnimal, createDefaultPerson, defaultHand, type Placement } from './create.js';
-export { createDefaultPoseDocument, DEFAULT_POSE_SIZE } from './defaultPose.js';
+export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
 export { parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
 export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js';

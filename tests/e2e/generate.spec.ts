@@ -24,10 +24,10 @@ test.describe('generation', () => {
       await signUpInWidget(page, uniqueEmail('maker'), 'Mia Maker');
       await expect(page).toHaveURL(/\/pose$/);
       await expect(history(page).getByText('Nothing generated yet. Your prompts will appear here.')).toBeVisible();
-      // No pose made yet: nothing to generate from.
-      await expect(main(page).getByText('Make a pose first: the canvas is empty.')).toBeVisible();
+      // No pose made yet: the built-in pose the panel previews stands in, so Generate is ready.
+      await expect(main(page).getByText('Make a pose first: the canvas is empty.')).toHaveCount(0);
       await promptBox(page).fill('a dancer on a rooftop at sunset');
-      await expect(generateButton(page)).toBeDisabled();
+      await expect(generateButton(page)).toBeEnabled();
     });
 
     let pose: Awaited<ReturnType<typeof exportJson>>;
@@ -187,15 +187,16 @@ test.describe('generation', () => {
     await expect(historyItems(page).first()).toContainText('prompt number 6');
   });
 
-  test('signed out: Generate waits for a pose; pressing it warns "Please log in first", the 401 sends the browser to /login', async ({ page }) => {
+  test('signed out: Generate waits for a non-empty pose; pressing it warns "Please log in first", the 401 sends the browser to /login', async ({ page }) => {
     await page.clock.install();
     await page.goto('/pose');
     await expect(history(page).getByText('Sign in to see your history.')).toBeVisible();
     await promptBox(page).fill('a pose nobody signed in for');
-    await expect(main(page).getByText('Make a pose first: the canvas is empty.')).toBeVisible();
-    await expect(generateButton(page)).toBeDisabled();
+    // The built-in pose stands in until the user makes one.
+    await expect(main(page).getByText('Make a pose first: the canvas is empty.')).toHaveCount(0);
+    await expect(generateButton(page)).toBeEnabled();
 
-    // A pose whose only person was deleted is empty too.
+    // A pose whose only person was deleted is empty: nothing to generate from.
     await openEditor(page);
     const thigh = { x: (DEFAULT_BODY[8]![0] + DEFAULT_BODY[9]![0]) / 2, y: (DEFAULT_BODY[8]![1] + DEFAULT_BODY[9]![1]) / 2 };
     const at = await toPage(page, thigh);

@@ -1,8 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
-import { createDefaultPerson } from '../../pose';
+import { createDefaultPoseDocument } from '../../pose';
 import type { editorMachine } from '../../machines/editor.machine';
 import { poseStore } from '../pose/poseStore';
-import { personHeightFor } from './actions/placement';
 import { posePngDataUrl } from './io/renderPng';
 import { rescaleScene } from './model/history';
 import { createScene, type Scene } from './model/scene';
@@ -12,8 +11,7 @@ export const SAVE_DELAY_MS = 250;
 
 /** The built-in pose on a canvas of this size: one standing person, centred, as the panel's default preview shows. */
 export function defaultScene(width: number, height: number): Scene {
-  const pose = { canvas_width: width, canvas_height: height, people: [createDefaultPerson({ centre: { x: width / 2, y: height / 2 }, height: personHeightFor(height) })], animals: [] };
-  return createScene(pose);
+  return createScene(createDefaultPoseDocument(width, height));
 }
 
 /** The scene the editor opens with: the stored pose on the panel's size, else the built-in pose. */

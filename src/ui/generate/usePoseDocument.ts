@@ -1,8 +1,13 @@
-import type { PoseDocument } from '../../pose';
+import { useMemo } from 'react';
+import { createDefaultPoseDocument, type PoseDocument } from '../../pose';
 import { poseStore } from '../pose/poseStore';
+import { settingsStore } from '../settings/settingsStore';
 import { useStore } from '../store';
 
-/** The pose the user made in the editor, or null before they made one. */
-export function usePoseDocument(): PoseDocument | null {
-  return useStore(poseStore, (s) => s.peopleJson);
+/** The pose to generate from: the one the user made, else the built-in pose the panel previews, at the panel's size. */
+export function usePoseDocument(): PoseDocument {
+  const made = useStore(poseStore, (s) => s.peopleJson);
+  const { width, height } = useStore(settingsStore);
+  const builtIn = useMemo(() => createDefaultPoseDocument(width, height), [width, height]);
+  return made ?? builtIn;
 }

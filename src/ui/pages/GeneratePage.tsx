@@ -19,7 +19,7 @@ export default function GeneratePage() {
   const { width, height, gNumber } = useStore(settingsStore);
   const pose = usePoseDocument();
   const { snapshot, send } = useGeneration();
-  const poseIsEmpty = !pose || pose.people.length + pose.animals.length === 0;
+  const poseIsEmpty = pose.people.length + pose.animals.length === 0;
   const busy = snapshot.matches('submitting') || snapshot.matches('following') || snapshot.matches('stopping');
 
   const generate = () => {
@@ -32,7 +32,7 @@ export default function GeneratePage() {
         width,
         height,
         gNumber,
-        pose: toOpenPoseJson(pose!),
+        pose: toOpenPoseJson(pose),
       },
     });
   };

@@ -1,11 +1,11 @@
 import {
-  boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, flipAnimal, flipPerson, mirrorPersonSide,
+  boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipPerson, mirrorPersonSide,
   translateAnimal, translatePerson, type Animal, type Person,
 } from '../../../pose';
 import { appendEntities, removeEntities, setLocked, updateEntities } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, EMPTY_SELECTION, selectionBox, type Selection } from '../model/selection';
-import { ANIMAL_HEIGHT_SHARE, freeCentre, personHeightFor } from './placement';
+import { ANIMAL_HEIGHT_SHARE, freeCentre } from './placement';
 import type { EditAction } from './types';
 
 /** Copies are offset by this many pixels so they do not hide their original. */
@@ -21,7 +21,7 @@ const addPerson: EditAction = {
   kind: 'edit', name: 'addPerson', labelKey: 'editor.actions.addPerson', keys: ['P'],
   enabled: () => true,
   perform(scene) {
-    const height = personHeightFor(scene.pose.canvas_height);
+    const height = defaultPersonHeight(scene.pose.canvas_height);
     const person = createDefaultPerson({ centre: freeCentre(scene, height * 0.4), height });
     return appendEntities(scene, [person], []).scene;
   },

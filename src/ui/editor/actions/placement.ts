@@ -1,10 +1,6 @@
 import { boxCentre, type Vec2 } from '../../../pose';
 import { entityBox, listEntities, type Scene } from '../model/scene';
 
-/** How tall a new person stands on a canvas of this height: the built-in pose's 440 of 600 (exactly, so 600 gives 440). */
-export function personHeightFor(canvasHeight: number): number {
-  return (canvasHeight * 440) / 600;
-}
 /** New animals are this share of the canvas's shorter side tall. */
 export const ANIMAL_HEIGHT_SHARE = 0.3;
 
