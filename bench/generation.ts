@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { autocannon, startBenchApi, type CannonOptions, type CannonResult } from './lib/apiServer';
 import { median } from './lib/stats';
 import { renderMannequin } from '../server/engines/mannequin/mannequinEngine';
 import { attachDefaultHand, createDefaultPoseDocument, toOpenPoseJson } from '../src/pose/index';
@@ -13,69 +11,6 @@ const DURATION_S = 10;
 const USERS = 1000;
 const HISTORY_JOBS = 50;
 const IMAGES = 9;
-const self = fileURLToPath(import.meta.url);
-
-// autocannon ships no types; these are the parts used here.
-interface CannonRequest {
-  headers?: Record<string, string>;
-}
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  requests?: Array<{ setupRequest(req: CannonRequest): CannonRequest }>;
-}
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
-
-/** The server side of the bench: the real app with a stand-in token check, API only (workers off). */
-async function serveForBench(): Promise<void> {
-  const { buildApp } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
-  // Tokens are "bench-<n>": Firebase verification is the auth suite's business, not this bench's.
-  const verifier = {
-    verify: async (token: string) => ({ uid: token, email: `${token}@bench.example`, name: token }),
-    close: async () => {},
-  };
-  // No engines: no workers, so the API is measured alone (jobs stay queued).
-  const app = await buildApp(loadConfig({ ...process.env, MAX_ACTIVE_PROMPTS_PER_USER: '1000000' }), verifier, []);
-  await app.generation.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-}
-
-function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self], {
-    env: { ...process.env, POSECRAFT_BENCH_SERVER: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.once('data', (line: Buffer) => {
-      const { port } = JSON.parse(line.toString()) as { port: number };
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        stop: () => new Promise((done) => {
-          child.removeAllListeners('exit');
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
-      });
-    });
-  });
-}
 
 function load(url: string, options: Partial<CannonOptions>): Promise<CannonResult> {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
@@ -94,7 +29,7 @@ export async function runGenerationBench(): Promise<void> {
   const doc = createDefaultPoseDocument();
   doc.people[0] = attachDefaultHand(attachDefaultHand(doc.people[0], 'left'), 'right');
   const body = JSON.stringify({ prompt: 'a dancer on a stage', width: 640, height: 360, gNumber: 2, pose: toOpenPoseJson(doc) });
-  const server = await startServer(dataDir);
+  const server = await startBenchApi(dataDir, { MAX_ACTIVE_PROMPTS_PER_USER: '1000000', PROMPT_RATE_PER_MIN: '1000000' });
   try {
     const post = (token: string) => fetch(`${server.url}/v1/query_prompt`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
     for (let i = 0; i < HISTORY_JOBS; i++) await post('bench-history');
@@ -124,5 +59,4 @@ export async function runGenerationBench(): Promise<void> {
   console.log(`\n## Mannequin engine: median ${median(times).toFixed(0)} ms per 1024x1024 PNG (${IMAGES} images, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} ms)`);
 }
 
-if (process.env.POSECRAFT_BENCH_SERVER) await serveForBench();
-else if (import.meta.url === `file://${process.argv[1]}`) await runGenerationBench();
+if (import.meta.url === `file://${process.argv[1]}`) await runGenerationBench();

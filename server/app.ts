@@ -3,8 +3,10 @@ import compress from '@fastify/compress';
 import type { ServerConfig } from './config.js';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
-import { registerErrorHandling } from './http/errors.js';
-import { registerSecurity } from './http/security.js';
+import { clientErrorHandler } from './http/clientErrors.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
+import { registerSecurity, securityHeaders } from './http/security.js';
+import { registerRateLimits } from './http/rateLimit.js';
 import type { Engine } from './engines/engine.js';
 import { registerGeneration } from './jobs/generationPlugin.js';
 import { registerEstimator } from './estimator/registerEstimator.js';
@@ -26,15 +28,24 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn') },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
+    clientErrorHandler,
   });
   registerErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
   registerSecurity(app, config);
   await registerAuth(app, verifier);
+  // After auth: the limits are per user.
+  registerRateLimits(app, config.rateLimits);
   await app.register(healthRoutes);
   await appConfigRoutes(app, config.firebase);
   await registerGeneration(app, config.generation, engines);
-  await registerEstimator(app, config.estimator, { verifier, readUpload: storageUploadReader(() => app.generation.storage()), estimator });
+  await registerEstimator(app, config.estimator, {
+    verifier,
+    readUpload: storageUploadReader(() => app.generation.storage()),
+    estimator,
+    sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
+  });
   await registerWebApp(app, config.webRoot);
   return app;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConfig.js';
 import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
 import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
+import { loadRateLimits, type RateLimits } from './http/rateLimit.js';
 
 /** Server settings, all read from the environment once at start-up. */
 export interface ServerConfig {
@@ -18,6 +19,8 @@ export interface ServerConfig {
   generation: GenerationConfig;
   /** Pose estimation limits and lifetimes. */
   estimator: EstimatorConfig;
+  /** Per-user submissions per minute. */
+  rateLimits: RateLimits;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firebase: loadFirebaseSettings(env, production),
     generation: loadGenerationConfig(env),
     estimator: loadEstimatorConfig(env),
+    rateLimits: loadRateLimits(env),
   };
 }

@@ -57,7 +57,13 @@ export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
         // The emulator signs nothing, so there we ask it whether the user exists (checkRevoked).
         decoded = await auth.verifyIdToken(token, Boolean(settings.emulatorHost));
       } catch (error) {
-        throw unauthorized(describeFailure((error as { code?: string }).code));
+        const code = (error as { code?: string }).code;
+        // Firebase (or the emulator) not answering says nothing about the token: 503, so the client
+        // keeps its session and tries again, instead of a 401 that would sign the user out.
+        if (code === 'app/network-error' || code === 'app/network-timeout') {
+          throw new ApiError(503, ERROR_CODES.unavailable, 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment');
+        }
+        throw unauthorized(describeFailure(code));
       }
       const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? null, name: (decoded.name as string | undefined) ?? null };
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);

@@ -17,5 +17,16 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onPayload with every NOTIFY on a channel (sent with `SELECT pg_notify(channel, payload)`)
+   * until the returned function is called or the database is closed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Channel names are identifiers: checked, because LISTEN takes no parameter. */
+export function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a valid channel name: ${channel}`);
+  return channel;
 }

@@ -48,4 +48,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: 'estimates shared between instances',
+    // Written only with DATABASE_URL: how an estimate run on one instance reaches the others.
+    sql: `
+      CREATE TABLE estimates (
+        prompt_id uuid PRIMARY KEY,
+        user_id text NOT NULL,
+        record jsonb NOT NULL,
+        finished boolean NOT NULL DEFAULT false,
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX estimates_finished ON estimates (updated_at) WHERE finished;
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { checkChannel, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireFolderLock } from './folderLock.js';
 
 function wrap(target: PGlite | Transaction, recover: () => Promise<void>): Queryable {
@@ -58,6 +58,7 @@ export async function openPglite(dir: string): Promise<Database> {
           inExplicitTransaction = false;
         }
       }),
+    listen: (channel, onPayload) => db.listen(checkChannel(channel), onPayload),
     async close() {
       try {
         await db.close();

@@ -34,10 +34,18 @@ export interface Engine {
   /** Where it runs, for logs (e.g. the ComfyUI URL). */
   readonly label: string;
   run(job: EngineJob, options: RunOptions): Promise<EngineImage[]>;
+  /** Whether the server behind it answers again, after it threw EngineUnavailable (engines on a remote server). */
+  available?(): Promise<boolean>;
 }
 
 /** A failure whose message is written to the job for the user to read. */
 export class EngineError extends Error {}
+
+/**
+ * The engine's server does not answer (refused, reset, gone mid-job): not the job's fault, so the
+ * job goes back to the queue and the engine leaves rotation until available() says it is back.
+ */
+export class EngineUnavailable extends EngineError {}
 
 /** Rejects with the signal's reason if it has been aborted. */
 export function throwIfAborted(signal: AbortSignal): void {

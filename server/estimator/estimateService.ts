@@ -7,6 +7,7 @@ import type { EstimatorConfig } from './estimatorConfig.js';
 import { isFinished, messageFor, NO_PERSON_MESSAGE, statusFor, type EstimateRecord } from './estimateRecord.js';
 import { asEstimateFailure } from './estimateFailure.js';
 import type { Estimator } from './processEstimator.js';
+import type { EstimateRelay } from './estimateRelay.js';
 
 /** Sends a message to one open socket; false when it could not (the socket is closing). */
 export type Listener = (message: EstimatorMessage) => boolean;
@@ -18,12 +19,18 @@ const KEPT_PER_USER = 50;
 /**
  * Estimates of every user: a FIFO queue in front of the one estimator, results kept in memory for
  * resultTtlMs, and delivery to the owner's open sockets (or on their next connect, or by GET).
+ * With a relay (several instances on one Postgres), estimates run on other instances reach this
+ * instance's sockets and GET too.
  */
 export class EstimateService {
   private readonly records = new Map<string, EstimateRecord>();
   private readonly waiting: Array<{ record: EstimateRecord; bytes: Buffer }> = [];
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly sweeper: NodeJS.Timeout;
+  /** Ids of estimates that run on other instances, mirrored here from the relay. */
+  private readonly remote = new Set<string>();
+  private relay: EstimateRelay | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
   private running = false;
   private closed = false;
 
@@ -38,7 +45,7 @@ export class EstimateService {
   /** Queues an estimate of an already checked image; 429 past the user's limit, 503 when the queue is full. */
   submit(uid: string, bytes: Buffer, options: EstimateRecord['options']): EstimateRecord {
     if (this.closed) throw new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down');
-    const pending = [...this.records.values()].filter((r) => r.uid === uid && !isFinished(r)).length;
+    const pending = [...this.records.values()].filter((r) => r.uid === uid && !isFinished(r) && !this.remote.has(r.promptId)).length;
     if (pending >= this.config.maxPendingPerUser) {
       throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${pending} estimates in progress; wait for one to finish`);
     }
@@ -59,11 +66,29 @@ export class EstimateService {
   }
 
   /** An estimate of this user, for GET; null when unknown, expired or someone else's. */
-  status(uid: string, promptId: string): EstimateStatus | null {
-    const record = this.records.get(promptId);
+  async status(uid: string, promptId: string): Promise<EstimateStatus | null> {
+    // Another instance may have run it while this one was not listening yet.
+    const record = this.records.get(promptId) ?? (await this.relay?.find(promptId)) ?? null;
     if (!record || record.uid !== uid) return null;
     if (isFinished(record)) record.delivered = true;
     return statusFor(record);
+  }
+
+  /** Shares estimates with the other instances through a relay, from now on. */
+  async share(relay: EstimateRelay): Promise<void> {
+    this.relay = relay;
+    this.unlisten = await relay.listen((record) => this.mirror(record));
+  }
+
+  /** Takes in an estimate another instance changed, and passes it to this instance's sockets. */
+  private mirror(record: EstimateRecord): void {
+    const known = this.records.get(record.promptId);
+    if (known && !this.remote.has(record.promptId)) return; // ours: never overwritten from outside
+    // Several announcements can read the same (latest) row: pass each state on once.
+    if (this.closed || (known && known.status === record.status && known.stage === record.stage && known.progress === record.progress)) return;
+    this.remote.add(record.promptId);
+    this.records.set(record.promptId, { ...record, delivered: known?.delivered ?? false });
+    this.deliver(this.records.get(record.promptId)!);
   }
 
   /** Registers an open socket of a user and sends it what it missed: outcomes not yet delivered, and progress. */
@@ -85,10 +110,18 @@ export class EstimateService {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweeper);
+    await this.unlisten?.();
+    await this.relay?.flushed();
     await this.estimator.close();
   }
 
+  /** Sends a change of one of our estimates to the owner's sockets, here and (with a relay) everywhere. */
   private emit(record: EstimateRecord): void {
+    this.deliver(record);
+    this.relay?.publish(record);
+  }
+
+  private deliver(record: EstimateRecord): void {
     const message = messageFor(record);
     let sent = false;
     for (const listener of this.listeners.get(record.uid) ?? []) sent = listener(message) || sent;
@@ -127,7 +160,13 @@ export class EstimateService {
   /** Drops finished estimates older than resultTtlMs (runs every minute). */
   sweep(now = Date.now()): void {
     for (const [id, record] of this.records) {
-      if (record.finishedAt !== null && now - record.finishedAt > this.config.resultTtlMs) this.records.delete(id);
+      // A mirrored estimate whose instance died never finishes: it goes after the TTL too.
+      const since = record.finishedAt ?? (this.remote.has(id) ? record.createdAt : null);
+      if (since !== null && now - since > this.config.resultTtlMs) {
+        this.records.delete(id);
+        this.remote.delete(id);
+      }
     }
+    this.relay?.sweep(this.config.resultTtlMs).catch((error) => this.log?.warn({ err: error }, 'could not sweep shared estimates'));
   }
 }

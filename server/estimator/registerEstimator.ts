@@ -1,9 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../auth/verifier.js';
+import type { Database } from '../db/database.js';
 import { estimatorRoutes } from '../routes/estimator.js';
 import { estimatorSocketRoutes } from '../ws/estimatorSocket.js';
 import type { EstimatorConfig } from './estimatorConfig.js';
+import { EstimateRelay } from './estimateRelay.js';
 import { EstimateService } from './estimateService.js';
 import type { ReadUpload } from './uploadReader.js';
 import { ProcessEstimator, type Estimator } from './processEstimator.js';
@@ -21,6 +23,8 @@ export interface EstimatorDependencies {
   readUpload: ReadUpload;
   /** Another estimator than the model worker (tests). */
   estimator?: Estimator;
+  /** The Postgres server several instances share (DATABASE_URL), through which estimates reach every instance. */
+  sharedDatabase?: () => Promise<Database>;
 }
 
 /**
@@ -36,6 +40,18 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
     app.addHook('onListen', async () => {
       // Not awaited: the server answers while the models load; early estimates wait in the queue.
       estimator.ready().catch((error: Error) => app.log.error(`estimator: ${error.message}`));
+    });
+  }
+  const { sharedDatabase } = deps;
+  if (sharedDatabase) {
+    // onReady, which listen() awaits (onListen is not): a socket on this instance must hear of
+    // estimates run on the others from the first request on.
+    app.addHook('onReady', async () => {
+      try {
+        await service.share(new EstimateRelay(await sharedDatabase(), app.log));
+      } catch (error) {
+        app.log.error(`estimator: estimates of other instances will not reach this one: ${(error as Error).message}`);
+      }
     });
   }
   app.addHook('onClose', async () => service.close());

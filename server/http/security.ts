@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { storageOrigin } from '../storage/storageConfig.js';
 
 /** The Content-Security-Policy: our own code only, plus what Firebase sign-in needs. */
 export function contentSecurityPolicy(config: ServerConfig): string {
   const { emulatorPublicUrl, authDomain } = config.firebase;
   const firebaseApis = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
+  // With STORAGE=s3 the browser uploads to and shows images from the bucket itself.
+  const bucket = storageOrigin(config.generation.storage);
+  const files = bucket ? ` ${bucket}` : '';
   return [
     "default-src 'self'",
     // The Google popup's helper script comes from apis.google.com with a real Firebase project.
     `script-src 'self'${emulatorPublicUrl ? '' : ' https://apis.google.com'}`,
     // React and FirebaseUI set inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self' ws: wss: ${emulatorPublicUrl ?? firebaseApis}`,
+    `img-src 'self' data: blob:${files}`,
+    `connect-src 'self' ws: wss: ${emulatorPublicUrl ?? firebaseApis}${files}`,
     `frame-src 'self' ${emulatorPublicUrl ?? `https://${authDomain}`}`,
     "font-src 'self'",
     "object-src 'none'",
@@ -22,9 +26,20 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   ].join('; ');
 }
 
+/** The security headers every answer carries. */
+export function securityHeaders(config: ServerConfig): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  };
+}
+
 /** Security headers on every answer, and CORS only for the configured origins. */
 export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
-  const csp = contentSecurityPolicy(config);
+  const headers = securityHeaders(config);
   const allowed = new Set(config.corsOrigins);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -41,10 +56,6 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig): vo
   });
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Content-Security-Policy', csp);
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    reply.headers(headers);
   });
 }

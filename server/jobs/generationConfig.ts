@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ENGINE_NAMES, type EngineName } from '../../src/api/schemas.js';
+import { loadStorageSettings, type StorageSettings } from '../storage/storageConfig.js';
 
 /** ComfyUI engine settings. */
 export interface ComfyUiSettings {
@@ -11,6 +12,8 @@ export interface ComfyUiSettings {
   cfg: number;
   /** A job not finished after this long is interrupted and failed. */
   timeoutMs: number;
+  /** How often a server that stopped answering is asked whether it is back. */
+  retryMs: number;
 }
 
 /** Everything image generation needs: database, storage, engine, queue and URL settings. */
@@ -19,6 +22,8 @@ export interface GenerationConfig {
   /** A Postgres server; null means PGlite in dataDir/db. */
   databaseUrl: string | null;
   filesDir: string;
+  /** Local disk (filesDir, signed /files/ URLs) or an S3 bucket (presigned URLs). */
+  storage: StorageSettings;
   /** HMAC secret for signed URLs; null means generated once and kept in dataDir. */
   storageSecret: string | null;
   /** Prefix of signed file URLs, e.g. https://posecraft.example.com; empty gives same-origin paths. */
@@ -58,6 +63,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    storage: loadStorageSettings(env),
     storageSecret: secret,
     publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
     engine: engineName(env.ENGINE),
@@ -69,6 +75,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
       steps: number(env, 'COMFYUI_STEPS', 20, 1, 150),
       cfg: number(env, 'COMFYUI_CFG', 7, 0, 30),
       timeoutMs: number(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
+      retryMs: number(env, 'COMFYUI_RETRY_S', 15, 0.05, 3600) * 1000,
     },
     jobs: {
       leaseMs: number(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,

@@ -4,6 +4,7 @@ import { fileRoutes } from '../routes/files.js';
 import { historyRoutes } from '../routes/history.js';
 import { presignRoutes } from '../routes/presign.js';
 import { promptRoutes } from '../routes/prompts.js';
+import { readyRoutes } from '../routes/ready.js';
 import type { GenerationConfig } from './generationConfig.js';
 import { GenerationRuntime } from './generationRuntime.js';
 
@@ -29,5 +30,7 @@ export async function registerGeneration(app: FastifyInstance, config: Generatio
   await app.register(promptRoutes, { runtime });
   await app.register(historyRoutes, { runtime });
   await app.register(presignRoutes, { runtime });
-  await app.register(fileRoutes, { runtime });
+  await app.register(readyRoutes, { runtime });
+  // With S3 the browser talks to the bucket directly.
+  if (config.storage.kind === 'local') await app.register(fileRoutes, { runtime });
 }

@@ -8,7 +8,9 @@ import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
+import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
+import { S3Storage } from '../storage/s3Storage.js';
 import { loadStorageSecret } from '../storage/storageSecret.js';
 import { UrlSigner } from '../storage/urlSigner.js';
 import type { GenerationConfig } from './generationConfig.js';
@@ -28,7 +30,7 @@ interface Services {
  */
 export class GenerationRuntime {
   private services: Promise<Services> | null = null;
-  private storageInstance: LocalDiskStorage | null = null;
+  private storageInstance: FileStorage | null = null;
   private pool: WorkerPool | null = null;
   private closed = false;
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -53,21 +55,30 @@ export class GenerationRuntime {
     return this.services;
   }
 
-  /** The file storage (local disk with signed URLs), created on first use. */
-  storage(): LocalDiskStorage {
-    this.storageInstance ??= new LocalDiskStorage(
-      this.config.filesDir,
-      new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)),
-      this.config.publicBaseUrl,
-    );
+  /** The file storage (local disk with signed URLs, or S3 with presigned URLs), created on first use. */
+  storage(): FileStorage {
+    const { storage } = this.config;
+    this.storageInstance ??=
+      storage.kind === 's3'
+        ? new S3Storage(storage.s3)
+        : new LocalDiskStorage(this.config.filesDir, new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)), this.config.publicBaseUrl);
     return this.storageInstance;
+  }
+
+  /** The local disk storage that /files/ serves; throws with STORAGE=s3 (no /files/ routes then). */
+  localDisk(): LocalDiskStorage {
+    const storage = this.storage();
+    if (!(storage instanceof LocalDiskStorage)) throw new Error('Files are in S3, not on local disk');
+    return storage;
   }
 
   /** Opens everything and starts the workers (once). */
   async start(): Promise<WorkerPool> {
     const { queue } = await this.open();
     if (!this.pool) {
-      this.pool = new WorkerPool({ queue, storage: this.storage(), log: this.log, leaseMs: this.config.jobs.leaseMs, pollMs: this.config.jobs.pollMs }, this.engines, this.instanceId);
+      const { leaseMs, pollMs } = this.config.jobs;
+      const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs };
+      this.pool = new WorkerPool(deps, this.engines, this.instanceId);
       this.pool.start();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
     }

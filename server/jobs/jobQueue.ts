@@ -95,6 +95,25 @@ export class JobQueue {
     return rowCount > 0;
   }
 
+  /**
+   * Puts a job whose engine stopped answering back in the queue for another worker, counting the
+   * attempt: after maxAttempts it is failed with the reason instead (a job that brings servers
+   * down must not go round for ever). Returns the job's new status, or null if this worker no longer held it.
+   */
+  async giveBack(id: string, worker: string, reason: string): Promise<'queued' | 'failed' | 'stopped' | null> {
+    const { rows } = await this.db.query<{ status: 'queued' | 'failed' | 'stopped' }>(
+      `UPDATE jobs SET
+         status = CASE WHEN stop_requested THEN 'stopped' WHEN attempts >= $3 THEN 'failed' ELSE 'queued' END,
+         error = CASE WHEN NOT stop_requested AND attempts >= $3 THEN $4 END,
+         finished_at = CASE WHEN stop_requested OR attempts >= $3 THEN now() END,
+         worker = NULL, lease_until = NULL, progress = 0, updated_at = now()
+       WHERE id = $1 AND worker = $2 AND status = 'running'
+       RETURNING status`,
+      [id, worker, this.maxAttempts, reason],
+    );
+    return rows[0]?.status ?? null;
+  }
+
   /** Puts a job this worker gives up cleanly (shutdown) back in the queue, without counting the attempt. */
   async release(id: string, worker: string): Promise<boolean> {
     const { rowCount } = await this.db.query(

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parsePoseJson } from '../../src/pose/index.js';
 import type { JobStatus } from '../../src/api/schemas.js';
 import { renderControlImage } from '../engines/controlImage.js';
-import { EngineError, type Engine } from '../engines/engine.js';
+import { EngineError, EngineUnavailable, type Engine } from '../engines/engine.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { controlImageKey, jobImageKey } from '../storage/storageKeys.js';
 import { abortCause } from './jobAbort.js';
@@ -19,8 +19,12 @@ export interface RunJobDeps {
   leaseMs: number;
 }
 
-/** How a run ended: a final status, back in the queue, or lost to another worker. */
-export type RunOutcome = JobStatus | 'lost';
+/**
+ * How a run ended: a final status, back in the queue, lost to another worker, or
+ * 'engine-unavailable': the engine's server stopped answering and the job went back to the queue
+ * (failed instead past JOB_MAX_ATTEMPTS); the worker then takes the engine out of rotation.
+ */
+export type RunOutcome = JobStatus | 'lost' | 'engine-unavailable';
 
 /**
  * Runs one claimed job: renders and stores the control image, runs the engine, stores the images
@@ -69,6 +73,11 @@ async function endAfterError(deps: RunJobDeps, job: JobRow, worker: string, engi
     if (cause === 'lease-lost') return 'lost';
     if (cause === 'shutdown') return (await queue.release(job.id, worker)) ? 'queued' : 'lost';
     if (cause === 'stop') return (await queue.finish(job.id, worker, 'stopped', null)) ? 'stopped' : 'lost';
+    if (error instanceof EngineUnavailable) {
+      log.warn({ job: job.id, engine: engine.label }, `${error.message}: the job goes back to the queue`);
+      await queue.giveBack(job.id, worker, error.message);
+      return 'engine-unavailable';
+    }
     if (!(error instanceof EngineError)) log.error({ err: error, job: job.id }, 'engine crashed');
     const reason = error instanceof EngineError ? error.message : `The ${engine.name} engine failed: ${(error as Error).message}`;
     return (await queue.finish(job.id, worker, 'failed', reason)) ? 'failed' : 'lost';

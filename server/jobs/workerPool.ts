@@ -9,16 +9,24 @@ export interface PoolEvents {
   finished: [{ id: string; worker: string; outcome: RunOutcome }];
 }
 
-/** One worker loop per engine: claim, run, repeat; idle workers poll, and wake at once on a local enqueue. */
+/**
+ * One worker loop per engine: claim, run, repeat; idle workers poll, and wake at once on a local
+ * enqueue. A worker whose engine's server stopped answering leaves rotation: it claims nothing
+ * until the engine says it is available again, asked every retryMs.
+ */
 export class WorkerPool {
   private stopping = false;
   private readonly running = new Map<string, AbortController>();
   private readonly wakers = new Set<() => void>();
+  /** Sleeps of workers out of rotation, cut short on stop (not on wake). */
+  private readonly stoppers = new Set<() => void>();
+  /** Engines whose server stopped answering and has not answered since. */
+  private readonly down = new Set<Engine>();
   private loops: Promise<void>[] = [];
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly deps: RunJobDeps & { pollMs: number },
+    private readonly deps: RunJobDeps & { pollMs: number; retryMs: number },
     private readonly engines: readonly Engine[],
     private readonly instanceId: string,
     readonly events = new EventEmitter<PoolEvents>(),
@@ -30,6 +38,11 @@ export class WorkerPool {
       this.deps.queue.sweepAbandoned().catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
     }, Math.max(this.deps.pollMs, 1000));
     this.sweeper.unref();
+  }
+
+  /** Each engine of the pool and whether it takes jobs (false: its server stopped answering). */
+  engineStates(): Array<{ label: string; inRotation: boolean }> {
+    return this.engines.map((engine) => ({ label: engine.label, inRotation: !this.down.has(engine) }));
   }
 
   /** Wakes idle workers (a job was just queued). */
@@ -50,6 +63,7 @@ export class WorkerPool {
     if (this.sweeper) clearInterval(this.sweeper);
     for (const controller of this.running.values()) controller.abort(new JobAbort('shutdown'));
     this.wake();
+    for (const stop of [...this.stoppers]) stop();
     await Promise.all(this.loops);
   }
 
@@ -70,13 +84,46 @@ export class WorkerPool {
       this.events.emit('claimed', { id: job.id, worker, attempts: job.attempts });
       // A shutdown that began while claiming still gives this job straight back.
       if (this.stopping) controller.abort(new JobAbort('shutdown'));
+      let outcome;
       try {
-        const outcome = await runJob(this.deps, job, worker, engine, controller);
+        outcome = await runJob(this.deps, job, worker, engine, controller);
         this.events.emit('finished', { id: job.id, worker, outcome });
       } finally {
         this.running.delete(job.id);
       }
+      if (outcome === 'engine-unavailable') {
+        this.wake(); // another worker of this pool may take the job at once
+        await this.outOfRotation(engine);
+      }
     }
+  }
+
+  /** Waits until the engine answers again (or the pool stops), asking every retryMs. */
+  private async outOfRotation(engine: Engine): Promise<void> {
+    this.deps.log.warn(`${engine.label} stopped answering: out of rotation, retried every ${this.deps.retryMs / 1000} s`);
+    this.down.add(engine);
+    while (!this.stopping) {
+      await this.sleep(this.deps.retryMs);
+      if (this.stopping) return;
+      if (!engine.available || (await engine.available())) {
+        this.deps.log.warn(`${engine.label} answers again: back in rotation`);
+        this.down.delete(engine);
+        return;
+      }
+    }
+  }
+
+  /** Sleeps ms, or less if the pool stops. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.stoppers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stoppers.add(done);
+    });
   }
 
   private idle(): Promise<void> {

@@ -41,7 +41,7 @@ export async function estimatorRoutes(app: FastifyInstance, { service, readUploa
   app.get(API_PATHS.queryPromptEstimator, async (request, reply) => {
     const user = callerOf(request);
     const { prompt_id } = parseRequest(statusQuery, request.query);
-    const status = service.status(user.uid, prompt_id);
+    const status = await service.status(user.uid, prompt_id);
     if (!status) {
       throw new ApiError(404, ERROR_CODES.notFound, `No estimate ${prompt_id} for you: it is someone else's, or finished long enough ago to be dropped`);
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/api/contract.js';
 import { UPLOAD_TYPES } from '../../src/api/schemas.js';
-import { ApiError, sendData } from '../http/envelope.js';
+import { ApiError, codeForStatus, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { contentTypeOfKey, sniffImageType } from '../storage/imageTypes.js';
 import { isValidKey } from '../storage/storageKeys.js';
@@ -26,13 +26,13 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
   const authorize = (method: 'GET' | 'PUT') => async (request: FileRequest) => {
     const key = request.params['*'];
     if (!isValidKey(key)) throw new ApiError(400, ERROR_CODES.badRequest, 'The file path is not valid');
-    const problem = runtime.storage().signer.verify(method, key, request.query.expires, request.query.sig);
+    const problem = runtime.localDisk().signer.verify(method, key, request.query.expires, request.query.sig);
     if (problem) throw new ApiError(403, ERROR_CODES.forbidden, REFUSALS[problem]);
   };
 
   app.get('/files/*', { onRequest: authorize('GET') }, async (request: FileRequest, reply) => {
     const key = request.params['*'];
-    const file = runtime.storage().pathOf(key);
+    const file = runtime.localDisk().pathOf(key);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) throw new ApiError(404, ERROR_CODES.notFound, 'No file here (yet)');
     const secondsLeft = Math.max(0, Number(request.query.expires) - Math.floor(Date.now() / 1000));
@@ -54,7 +54,14 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
     if (actual !== expected) {
       throw new ApiError(415, ERROR_CODES.unsupportedMediaType, `The file is not really ${expected}: its bytes are ${actual ?? 'not a JPEG, PNG or WebP image'}`);
     }
-    await runtime.storage().put(key, body);
+    try {
+      await runtime.localDisk().put(key, body);
+    } catch (error) {
+      // A key whose folder is a file, or that names a folder: only a key made outside uploadKey() gets here.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST') throw new ApiError(409, codeForStatus(409), 'This file path is taken: a file and a folder cannot share a name');
+      throw error;
+    }
     return sendData(reply, { size: body.length, content_type: expected });
   });
 }

@@ -4,10 +4,10 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
-/**
- * Where images live. Local disk today; an S3 implementation (presigned URLs, DESIGN.md section 6)
- * only has to implement this interface.
- */
+/** What a URL is to a storage: one of its valid signed URLs (and for which key), or why it is refused. */
+export type SignedUrlCheck = { key: string; problem: null } | { key: null; problem: 'foreign' | 'expired' | 'invalid' };
+
+/** Where images live: local disk with HMAC-signed URLs, or an S3 bucket with presigned URLs. */
 export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes of a key, or null if nothing is stored there. */
@@ -15,6 +15,9 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** A URL that lets whoever holds it GET (download) or PUT (upload) this one key until it expires. */
   signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl>;
-  /** The key a URL of ours signs for the method, or null if it is not one, has expired or was tampered with. */
-  keyFromSignedUrl(url: string, method: 'GET' | 'PUT'): string | null;
+  /**
+   * The key a URL of ours signs for the method; else 'foreign' (not a file URL of this storage),
+   * 'expired', or 'invalid' (not signed by us for this method and key, or altered).
+   */
+  checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck>;
 }

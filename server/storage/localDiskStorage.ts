@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage, SignedUrl } from './fileStorage.js';
+import type { FileStorage, SignedUrl, SignedUrlCheck } from './fileStorage.js';
 import { isValidKey } from './storageKeys.js';
 import type { UrlSigner } from './urlSigner.js';
 
@@ -52,22 +52,24 @@ export class LocalDiskStorage implements FileStorage {
     return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${encoded}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
   }
 
-  keyFromSignedUrl(url: string, method: 'GET' | 'PUT'): string | null {
+  async checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {
+    const foreign = { key: null, problem: 'foreign' } as const;
     let parsed: URL;
     try {
       parsed = new URL(url, 'http://local');
     } catch {
-      return null;
+      return foreign;
     }
-    if (!parsed.pathname.startsWith(FILES_ROUTE_PREFIX)) return null;
+    if (!parsed.pathname.startsWith(FILES_ROUTE_PREFIX)) return foreign;
     let key: string;
     try {
       key = decodeURIComponent(parsed.pathname.slice(FILES_ROUTE_PREFIX.length));
     } catch {
-      return null;
+      return foreign;
     }
-    if (!isValidKey(key)) return null;
+    if (!isValidKey(key)) return foreign;
     const problem = this.signer.verify(method, key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('sig') ?? undefined);
-    return problem ? null : key;
+    if (problem === 'expired') return { key: null, problem };
+    return problem ? { key: null, problem: 'invalid' } : { key, problem: null };
   }
 }

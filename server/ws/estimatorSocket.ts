@@ -3,7 +3,11 @@ import type { WebSocket } from 'ws';
 import { API_PATHS } from '../../src/api/contract.js';
 import { SOCKET_UNAUTHORIZED } from '../../src/api/estimatorSocket.js';
 import type { TokenVerifier } from '../auth/verifier.js';
+import { ApiError } from '../http/envelope.js';
 import type { EstimateService } from '../estimator/estimateService.js';
+
+/** The WebSocket close code for a server that cannot serve right now (RFC 6455 registry). */
+const SOCKET_TRY_AGAIN_LATER = 1013;
 
 /** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
 export const HEARTBEAT_MS = 30_000;
@@ -55,7 +59,8 @@ export async function estimatorSocketRoutes(app: FastifyInstance, { verifier, se
           return true;
         });
       },
-      (error: Error) => socket.close(SOCKET_UNAUTHORIZED, reasonOf(error.message || 'The access token is not valid')),
+      // 1013 "try again later" when the token could not be checked at all; 4401 when it was refused.
+      (error: Error) => socket.close(error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED, reasonOf(error.message || 'The access token is not valid')),
     );
   });
 }

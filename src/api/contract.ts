@@ -6,6 +6,7 @@
 /** Every HTTP path and the socket path of the Posecraft API. */
 export const API_PATHS = {
   health: '/v1/health',
+  ready: '/v1/ready',
   queryPrompt: '/v1/query_prompt',
   stopPrompt: '/v1/stop_prompt',
   history: '/v1/history',

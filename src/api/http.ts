@@ -20,6 +20,12 @@ export interface HttpEnvironment {
 
 type TrackedConfig = InternalAxiosRequestConfig & { abortKey?: string; abortController?: AbortController };
 
+/** Whether a request goes to our API (a relative path, or under baseURL): only those carry the token, never a presigned S3 URL. */
+function isOurs(url: string | undefined, baseURL: string): boolean {
+  if (!url || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return true;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(baseURL) && url.startsWith(baseURL);
+}
+
 function keyOf(config: InternalAxiosRequestConfig): string {
   return config.url ?? '';
 }
@@ -30,9 +36,11 @@ export function createHttpClient(env: HttpEnvironment): AxiosInstance {
 
   client.interceptors.request.use(
     async (config: TrackedConfig) => {
-      const token = await freshToken();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      else notify('warning', env.loginWarning());
+      if (isOurs(config.url, env.baseURL)) {
+        const token = await freshToken();
+        if (token) config.headers.set('Authorization', `Bearer ${token}`);
+        else notify('warning', env.loginWarning());
+      }
       // GET payloads travel as query parameters.
       if (config.method?.toLowerCase() === 'get' && config.data !== undefined) {
         config.params = { ...config.params, ...config.data };

@@ -16,7 +16,8 @@ interface Job {
 /**
  * A stand-in for ComfyUI that speaks its documented protocol on loopback: POST /prompt (with a
  * client-set prompt_id), WS /ws?clientId= events, GET /history/{id}, GET /view, POST /upload/image,
- * POST /interrupt, POST /queue. It "samples" by sending progress and returns plain PNGs.
+ * POST /interrupt, POST /queue, GET /system_stats. It "samples" by sending progress and returns
+ * plain PNGs. close() is its death: sockets cut, connections dropped, the port refused.
  */
 export class ComfyUiTestServer {
   behaviour: Behaviour = 'finish';
@@ -35,8 +36,8 @@ export class ComfyUiTestServer {
   private readonly wss = new WebSocketServer({ noServer: true });
   url = '';
 
-  /** Starts listening on a free loopback port. */
-  async start(): Promise<this> {
+  /** Starts listening on a loopback port (a free one by default; the same one again brings a dead server back). */
+  async start(port = 0): Promise<this> {
     this.server.on('upgrade', (req, socket, head) => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname !== '/ws') return socket.destroy();
@@ -48,7 +49,7 @@ export class ComfyUiTestServer {
         ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid: clientId } }));
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -89,6 +90,12 @@ export class ComfyUiTestServer {
     if (req.method === 'POST' && url.pathname === '/queue') {
       this.queueDeletes.push(JSON.parse(body.toString()));
       return json(200, {});
+    }
+    if (req.method === 'GET' && url.pathname === '/system_stats') {
+      return json(200, {
+        system: { os: 'posix', python_version: '3.11.9', embedded_python: false, comfyui_version: '0.3.40', argv: ['main.py'] },
+        devices: [{ name: 'cuda:0 Test GPU', type: 'cuda', index: 0, vram_total: 25_757_220_864, vram_free: 24_000_000_000 }],
+      });
     }
     if (req.method === 'GET' && url.pathname.startsWith('/history/')) {
       const id = decodeURIComponent(url.pathname.slice('/history/'.length));

@@ -1,4 +1,4 @@
-import { EngineError } from '../engine.js';
+import { EngineError, EngineUnavailable } from '../engine.js';
 import type { ComfyWorkflow } from './workflow.js';
 
 /** An output image as ComfyUI's history lists it. */
@@ -32,7 +32,10 @@ function describeRefusal(text: string): string {
   }
 }
 
-/** ComfyUI's HTTP API; every failure becomes an EngineError that says what and where. */
+/** Statuses a proxy in front of a ComfyUI that is down answers with. */
+const PROXY_DOWN = new Set([502, 503, 504]);
+
+/** ComfyUI's HTTP API; every failure becomes an EngineError (EngineUnavailable when it does not answer) that says what and where. */
 export class ComfyHttp {
   constructor(readonly baseUrl: string, private readonly timeoutMs = 30_000) {}
 
@@ -41,14 +44,25 @@ export class ComfyHttp {
     try {
       res = await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
-      throw new EngineError(`ComfyUI at ${this.baseUrl} is not reachable (${what}: ${cause(error)})`);
+      throw new EngineUnavailable(`ComfyUI at ${this.baseUrl} is not reachable (${what}: ${cause(error)})`);
     }
+    if (PROXY_DOWN.has(res.status)) throw new EngineUnavailable(`ComfyUI at ${this.baseUrl} is not reachable (${what}: HTTP ${res.status})`);
     if (!res.ok) throw new EngineError(`ComfyUI refused ${what}: HTTP ${res.status} ${describeRefusal(await res.text())}`.trim());
     return res;
   }
 
   private postJson(path: string, body: unknown, what: string): Promise<Response> {
     return this.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, what);
+  }
+
+  /** Whether GET /system_stats answers: the server is up and can take jobs again. */
+  async answers(): Promise<boolean> {
+    try {
+      await this.request('/system_stats', {}, 'the health check');
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** POST /upload/image; returns the name LoadImage takes. */

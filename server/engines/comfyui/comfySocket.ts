@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { EngineError } from '../engine.js';
+import { EngineError, EngineUnavailable } from '../engine.js';
 
 interface ComfyMessage {
   type: string;
@@ -33,14 +33,14 @@ export class ComfySocket {
     });
   }
 
-  /** Connects, or throws an EngineError saying the server is not reachable. */
+  /** Connects, or throws EngineUnavailable saying the server is not reachable. */
   static open(baseUrl: string, clientId: string, timeoutMs: number): Promise<ComfySocket> {
     const url = `${baseUrl.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, { handshakeTimeout: timeoutMs });
       ws.once('open', () => resolve(new ComfySocket(ws)));
       ws.once('error', (error: Error & { code?: string }) => {
-        reject(new EngineError(`ComfyUI at ${baseUrl} is not reachable (progress socket: ${error.code ?? error.message})`));
+        reject(new EngineUnavailable(`ComfyUI at ${baseUrl} is not reachable (progress socket: ${error.code ?? error.message})`));
       });
     });
   }
@@ -61,7 +61,7 @@ export class ComfySocket {
       const onAbort = () => finish(signal.reason);
       const timer = setTimeout(() => finish(new EngineError(`ComfyUI did not finish within ${+(timeoutMs / 1000).toFixed(1)} s`)), timeoutMs);
       const listener = (message: ComfyMessage | null) => {
-        if (!message) return finish(new EngineError('The connection to ComfyUI closed while the job was running'));
+        if (!message) return finish(new EngineUnavailable('The connection to ComfyUI closed while the job was running'));
         const data = message.data ?? {};
         if (data.prompt_id !== promptId) return;
         if (message.type === 'progress' && data.max) onProgress(Math.min(1, (data.value ?? 0) / data.max));

@@ -16,6 +16,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings):
   return {
     name: 'comfyui',
     label: `comfyui ${baseUrl}`,
+    available: () => http.answers(),
     async run(job: EngineJob, { onProgress, signal }: RunOptions): Promise<EngineImage[]> {
       // SD latents are multiples of 8: generate a little larger, then scale to exactly the size asked.
       const [width, height] = [latentSide(job.width), latentSide(job.height)];

@@ -41,6 +41,13 @@ beforeEach(() => {
 const client = () => createHttpClient({ baseURL, loginWarning: () => 'Please log in first', navigate: (p) => visited.push(p) });
 
 describe('the HTTP client', () => {
+  it('sends no token to another origin, such as a presigned S3 upload URL', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-123');
+    const elsewhere = `${baseURL.replace('127.0.0.1', 'localhost')}/v1/echo`;
+    expect((await client().get(elsewhere)).data.data.auth).toBeNull();
+    expect((await client().get(`${baseURL}/v1/echo`)).data.data.auth).toBe('Bearer tok-123');
+  });
+
   it('sends the stored token as a bearer header and GET payloads as query parameters', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok-123');
     const res = await client().get('/v1/echo', { data: { page: 2, prompt_id: 'p1' } });

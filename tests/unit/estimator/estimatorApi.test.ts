@@ -42,7 +42,7 @@ const held = new HeldEstimator();
 /** Puts bytes in a user's upload folder and returns their signed image_url. */
 async function upload(user: TestUser, bytes: Buffer = picture, name = 'photo.jpg'): Promise<string> {
   const key = uploadKey(user.uid, 'estimation', name, 'image/jpeg');
-  await app.generation.storage().put(key, bytes);
+  await app.generation.storage().put(key, bytes, 'image/jpeg');
   return (await app.generation.storage().signedUrl('GET', key, 600)).url;
 }
 

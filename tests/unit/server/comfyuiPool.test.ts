@@ -1,4 +1,3 @@
-import fsx from 'node:fs'; const t0x = Date.now(); process.on('exit', (c) => fsx.appendFileSync('/tmp/exitcodes.log', 'exit ' + c + ' at ' + (Date.now() - t0x) + ' ' + new Error().stack!.split('\n').slice(1, 12).join(' | ') + '\n'));
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -11,12 +10,24 @@ const dataDir = tempDataDir();
 let gpus: ComfyUiTestServer[];
 let alice: TestUser;
 
-async function runToEnd(app: FastifyInstance, body: Record<string, unknown>) {
-  const { prompt_id } = (await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: body })).json().data;
-  return waitFor(async () => {
-    const item = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(alice) })).json().data.items[0];
+const submit = async (app: FastifyInstance, body: Record<string, unknown>) =>
+  (await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: body })).json().data.prompt_id as string;
+const itemOf = async (app: FastifyInstance, id: string) =>
+  (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: bearer(alice) })).json().data.items[0];
+const toEnd = (app: FastifyInstance, id: string) =>
+  waitFor(async () => {
+    const item = await itemOf(app, id);
     return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
   }, 15_000, 'the job to end');
+const runToEnd = async (app: FastifyInstance, body: Record<string, unknown>) => toEnd(app, await submit(app, body));
+
+/** A loopback URL where nothing listens (yet). */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 beforeAll(async () => {
@@ -44,18 +55,56 @@ describe('ENGINE=comfyui', () => {
     }
   });
 
-  it('fails a job with a clear reason when its ComfyUI server is down', async () => {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const down = `http://127.0.0.1:${(probe.address() as net.AddressInfo).port}`;
-    await new Promise((resolve) => probe.close(resolve));
-    const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: down }, workers: true });
+  it('keeps a job queued while its only ComfyUI server is down, and runs it once the server answers', async () => {
+    const port = await closedPort();
+    const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: `http://127.0.0.1:${port}`, COMFYUI_RETRY_S: '0.1' }, workers: true });
+    let late: ComfyUiTestServer | null = null;
     try {
-      const item = await runToEnd(app, promptBody({ gNumber: 1 }));
-      expect(item.status).toBe('failed');
-      expect(item.error).toBe(`ComfyUI at ${down} is not reachable (progress socket: ECONNREFUSED)`);
+      const finished: string[] = [];
+      app.generation.workers()!.events.on('finished', ({ outcome }) => finished.push(outcome));
+      const id = await submit(app, promptBody({ gNumber: 1 }));
+      await waitFor(async () => finished.includes('engine-unavailable'), 10_000, 'the dead server to give the job back');
+      expect(await itemOf(app, id)).toMatchObject({ status: 'queued', error: null, queue_position: 1 });
+      const engines = async () => (await app.inject({ method: 'GET', url: '/v1/ready' })).json().data.engines;
+      expect(await engines()).toEqual([{ label: `comfyui http://127.0.0.1:${port}`, inRotation: false }]);
+      late = await new ComfyUiTestServer().start(port);
+      expect(await toEnd(app, id)).toMatchObject({ status: 'done', engine: 'comfyui' });
+      expect(late.prompts).toHaveLength(1);
+      expect(await engines()).toEqual([{ label: `comfyui http://127.0.0.1:${port}`, inRotation: true }]);
     } finally {
       await app.close();
+      await late?.close();
+    }
+  });
+
+  it('takes a server that dies mid-job out of rotation, finishes its job on another, and uses it again once it is back', async () => {
+    const [steady, dying] = await Promise.all([new ComfyUiTestServer().start(), new ComfyUiTestServer().start()]);
+    steady.stepMs = 40;
+    dying.behaviour = 'hang'; // its job is still running when it dies
+    const urls = [steady.url, dying.url].join(',');
+    const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: urls, COMFYUI_RETRY_S: '0.1' }, workers: true });
+    let revived: ComfyUiTestServer | null = null;
+    try {
+      const ids = [await submit(app, promptBody({ gNumber: 1 })), await submit(app, promptBody({ gNumber: 1 }))];
+      await waitFor(async () => dying.prompts.length === 1, 10_000, 'a job to run on the dying server');
+      await dying.close();
+      for (const id of ids) expect(await toEnd(app, id)).toMatchObject({ status: 'done', images: [{ engine: 'comfyui' }] });
+      expect(steady.prompts).toHaveLength(2); // its own job, then the dead server's
+
+      // Back on the same URL: once it answers its health check it gets jobs again. The steady
+      // server now hangs, so whichever job it takes, the other can only finish on the revived one.
+      revived = await new ComfyUiTestServer().start(Number(new URL(dying.url).port));
+      steady.behaviour = 'hang';
+      const later = [await submit(app, promptBody({ gNumber: 1 })), await submit(app, promptBody({ gNumber: 1 }))];
+      const done = await waitFor(async () => {
+        const items = await Promise.all(later.map((id) => itemOf(app, id)));
+        return items.find((item) => item.status === 'done');
+      }, 15_000, 'a later job to finish on the revived server');
+      expect(done.engine).toBe('comfyui');
+      expect(revived.prompts).toHaveLength(1);
+    } finally {
+      await app.close();
+      await Promise.all([steady.close(), revived?.close()]);
     }
   });
 });

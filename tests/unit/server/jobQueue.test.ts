@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
+import { MIGRATIONS } from '../../../server/db/migrations';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { JobQueue } from '../../../server/jobs/jobQueue';
 import { JobStore } from '../../../server/jobs/jobStore';
@@ -44,7 +45,7 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
   it('has run its migrations once; running them again changes nothing', async () => {
     expect(await migrate(db)).toEqual([]);
     const { rows } = await db.query<{ id: number }>('SELECT id FROM schema_migrations');
-    expect(rows.map((r) => r.id)).toEqual([1]);
+    expect(rows.map((r) => r.id).sort()).toEqual(MIGRATIONS.map((m) => m.id));
   });
 
   it('hands out jobs oldest first, each to one worker', async () => {
@@ -104,6 +105,17 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
     expect(await queue.heartbeat(id, 'w', 0.1)).toEqual({ leaseHeld: true, stopRequested: true });
     await queue.release(id, 'w');
     expect((await statusOf(id)).status).toBe('stopped');
+  });
+
+  it('gives back the job of an engine that stopped answering, counting the attempt, and fails it with the reason after the last', async () => {
+    const id = await enqueue();
+    await queue.claim('gpu1', 'mannequin');
+    expect(await queue.giveBack(id, 'someone-else', 'down')).toBeNull();
+    expect(await queue.giveBack(id, 'gpu1', 'ComfyUI at http://gpu1 is not reachable')).toBe('queued');
+    expect(await statusOf(id)).toEqual({ status: 'queued', error: null, attempts: 1 });
+    expect(await queue.claim('gpu2', 'mannequin')).toMatchObject({ id, attempts: 2 });
+    expect(await queue.giveBack(id, 'gpu2', 'ComfyUI at http://gpu2 is not reachable')).toBe('failed');
+    expect(await statusOf(id)).toEqual({ status: 'failed', error: 'ComfyUI at http://gpu2 is not reachable', attempts: 2 });
   });
 
   it('counts queue positions and caps unfinished jobs per user in one statement', async () => {

@@ -89,10 +89,10 @@ describe('local disk storage', () => {
     const storage = new LocalDiskStorage(tempDataDir(), signer, 'https://posecraft.example.com');
     const { url } = await storage.signedUrl('GET', 'users/a/x.png', 60);
     expect(url).toMatch(/^https:\/\/posecraft\.example\.com\/files\/users\/a\/x\.png\?expires=\d+&sig=/);
-    expect(storage.keyFromSignedUrl(url, 'GET')).toBe('users/a/x.png');
-    expect(storage.keyFromSignedUrl(url, 'PUT')).toBeNull();
-    expect(storage.keyFromSignedUrl(url.replace('x.png', 'y.png'), 'GET')).toBeNull();
-    expect(storage.keyFromSignedUrl('https://elsewhere.example.com/a.png', 'GET')).toBeNull();
+    expect(await storage.checkSignedUrl(url, 'GET')).toEqual({ key: 'users/a/x.png', problem: null });
+    expect(await storage.checkSignedUrl(url, 'PUT')).toEqual({ key: null, problem: 'invalid' });
+    expect(await storage.checkSignedUrl(url.replace('x.png', 'y.png'), 'GET')).toEqual({ key: null, problem: 'invalid' });
+    expect(await storage.checkSignedUrl('https://elsewhere.example.com/a.png', 'GET')).toEqual({ key: null, problem: 'foreign' });
   });
 
   it('generates its signing secret once and keeps it in the data folder', () => {

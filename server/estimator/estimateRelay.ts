@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import { isFinished, type EstimateRecord } from './estimateRecord.js';
+
+/** The NOTIFY channel on which instances announce a changed estimate. */
+const CHANNEL = 'posecraft_estimates';
+
+/** What a notification carries: who changed which estimate (NOTIFY payloads are limited to 8000 bytes, results are not). */
+interface Announcement {
+  origin: string;
+  id: string;
+}
+
+/**
+ * Hands estimates between API instances on one Postgres server: every change of an estimate run
+ * here is written to the `estimates` table and announced with NOTIFY; the other instances read
+ * the row and pass it to their own sockets. Writes and reads keep their order, so a socket never
+ * sees progress after the outcome.
+ */
+export class EstimateRelay {
+  private readonly origin = crypto.randomUUID();
+  private writes: Promise<void> = Promise.resolve();
+  private reads: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Database, private readonly log?: FastifyBaseLogger) {}
+
+  /** Stores a change of an estimate run on this instance and announces it. */
+  publish(record: EstimateRecord): void {
+    const { delivered: _delivered, ...shared } = record;
+    const row = [record.promptId, record.uid, JSON.stringify(shared), isFinished(record)];
+    const announcement = JSON.stringify({ origin: this.origin, id: record.promptId } satisfies Announcement);
+    this.writes = this.writes
+      .then(async () => {
+        await this.db.query(
+          `INSERT INTO estimates (prompt_id, user_id, record, finished) VALUES ($1, $2, $3::jsonb, $4)
+           ON CONFLICT (prompt_id) DO UPDATE SET record = EXCLUDED.record, finished = EXCLUDED.finished, updated_at = clock_timestamp()`,
+          row,
+        );
+        await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, announcement]);
+      })
+      .catch((error) => this.log?.warn({ err: error, promptId: record.promptId }, 'could not share an estimate with the other instances'));
+  }
+
+  /** Calls onRemote with every estimate another instance changes, until the returned function is called. */
+  listen(onRemote: (record: EstimateRecord) => void): Promise<() => Promise<void>> {
+    return this.db.listen(CHANNEL, (payload) => {
+      let announcement: Announcement;
+      try {
+        announcement = JSON.parse(payload) as Announcement;
+      } catch {
+        return;
+      }
+      if (announcement.origin === this.origin) return;
+      this.reads = this.reads
+        .then(async () => {
+          const record = await this.find(announcement.id);
+          if (record) onRemote(record);
+        })
+        .catch((error) => this.log?.warn({ err: error }, 'could not read an estimate of another instance'));
+    });
+  }
+
+  /** An estimate as last written by whichever instance runs it, or null. */
+  async find(promptId: string): Promise<EstimateRecord | null> {
+    const { rows } = await this.db.query<{ record: Omit<EstimateRecord, 'delivered'> }>('SELECT record FROM estimates WHERE prompt_id = $1', [promptId]);
+    return rows[0] ? { ...rows[0].record, delivered: false } : null;
+  }
+
+  /** Deletes finished estimates older than ttlMs. */
+  async sweep(ttlMs: number): Promise<void> {
+    await this.db.query(`DELETE FROM estimates WHERE finished AND updated_at < now() - $1::int * interval '1 millisecond'`, [ttlMs]);
+  }
+
+  /** Waits for the writes made so far (tests, shutdown). */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+}

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { FileStorage, SignedUrl, SignedUrlCheck } from './fileStorage.js';
+import { contentTypeOfKey } from './imageTypes.js';
+import type { S3Settings } from './storageConfig.js';
+import { isValidKey } from './storageKeys.js';
+
+/** Presigned URLs of one window are identical, so browsers can cache images across history polls. */
+const SIGNING_WINDOW_S = 300;
+/** SigV4 presigned URLs live at most 7 days. */
+const MAX_EXPIRY_S = 7 * 86_400;
+
+/** "20261123T003000Z" → Date. */
+function parseAmzDate(value: string | null): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : null;
+}
+
+/**
+ * Images in an S3 bucket (AWS or S3-compatible), reached by the browser through presigned URLs.
+ * The client computes checksums only when an operation requires them: with the SDK's default,
+ * presigned PUTs carry checksum parameters that browsers' uploads then fail (DESIGN.md section 9).
+ */
+export class S3Storage implements FileStorage {
+  readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint ?? undefined,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.credentials ?? undefined,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private check(key: string): string {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    return key;
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key), Body: bytes, ContentType: contentType }));
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }));
+      return Buffer.from(await res.Body!.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }));
+  }
+
+  /** A PUT URL also signs the content type its key takes, so nothing else can be uploaded there. */
+  private presign(method: 'GET' | 'PUT', key: string, signingDate: Date, expiresIn: number): Promise<string> {
+    const input = { Bucket: this.settings.bucket, Key: this.check(key) };
+    if (method === 'GET') return getSignedUrl(this.client, new GetObjectCommand(input), { signingDate, expiresIn });
+    const command = new PutObjectCommand({ ...input, ContentType: contentTypeOfKey(key) ?? undefined });
+    // The SDK signs only the host unless told: the uploader must then send exactly this Content-Type.
+    return getSignedUrl(this.client, command, { signingDate, expiresIn, signableHeaders: new Set(['content-type']) });
+  }
+
+  async signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number, nowMs = Date.now()): Promise<SignedUrl> {
+    const windowStart = Math.floor(nowMs / 1000 / SIGNING_WINDOW_S) * SIGNING_WINDOW_S;
+    const expiresIn = Math.min(MAX_EXPIRY_S, Math.ceil(nowMs / 1000) - windowStart + ttlSeconds);
+    const url = await this.presign(method, key, new Date(windowStart * 1000), expiresIn);
+    return { url, expiresAt: new Date((windowStart + expiresIn) * 1000) };
+  }
+
+  /**
+   * Recomputes the signature with our credentials for the URL's own date and lifetime. With
+   * credentials that rotate (an instance role), a URL signed before a rotation no longer checks.
+   */
+  async checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {
+    const foreign = { key: null, problem: 'foreign' } as const;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return foreign;
+    }
+    const key = await this.keyOf(parsed);
+    if (!key) return foreign;
+    const signingDate = parseAmzDate(parsed.searchParams.get('X-Amz-Date'));
+    const expiresIn = Number(parsed.searchParams.get('X-Amz-Expires'));
+    const signature = parsed.searchParams.get('X-Amz-Signature') ?? '';
+    if (!signingDate || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRY_S) return { key: null, problem: 'invalid' };
+    const expected = new URL(await this.presign(method, key, signingDate, expiresIn)).searchParams.get('X-Amz-Signature') ?? '';
+    const same = signature.length === expected.length && crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+    if (!same) return { key: null, problem: 'invalid' };
+    if (signingDate.getTime() + expiresIn * 1000 < Date.now()) return { key: null, problem: 'expired' };
+    return { key, problem: null };
+  }
+
+  /** The key a URL names if it points into our bucket (at the origin and path our presigned URLs use). */
+  private async keyOf(url: URL): Promise<string | null> {
+    const probe = new URL(await this.presign('GET', 'probe', new Date(), 60));
+    const prefix = probe.pathname.slice(0, -'probe'.length);
+    if (url.origin !== probe.origin || !url.pathname.startsWith(prefix)) return null;
+    let key: string;
+    try {
+      key = url.pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return null;
+    }
+    return isValidKey(key) ? key : null;
+  }
+}

@@ -1,0 +1,40 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { generationApp, tempDataDir } from '../../support/generationApp';
+
+// GET /v1/ready: what a load balancer asks before sending an instance traffic (docs/deploy.md).
+
+const ready = async (app: Awaited<ReturnType<typeof generationApp>>) => {
+  const res = await app.inject({ method: 'GET', url: '/v1/ready' });
+  const body = res.json();
+  return [res.statusCode, res.statusCode === 200 ? body.data : body.response_metadata.error.description];
+};
+
+describe('GET /v1/ready', () => {
+  it('is 503 until the workers run, then 200 with the database, storage and engines, without sign-in', async () => {
+    const app = await generationApp(tempDataDir(), { env: { JOB_WORKERS: '2' } });
+    try {
+      expect(await ready(app)).toEqual([503, 'The workers have not started yet']);
+      await app.generation.start();
+      const engines = [{ label: 'mannequin (built-in)', inRotation: true }, { label: 'mannequin (built-in)', inRotation: true }];
+      expect(await ready(app)).toEqual([200, { status: 'ready', database: 'pglite', storage: 'local', engines }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is 503 with the reason when the Postgres server of DATABASE_URL cannot be reached', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const app = await generationApp(tempDataDir(), { env: { DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/posecraft` } });
+    try {
+      const [status, reason] = await ready(app);
+      expect(status).toBe(503);
+      expect(reason).toMatch(/^The job database is unavailable: Cannot reach the Postgres server of DATABASE_URL: .*ECONNREFUSED/);
+    } finally {
+      await app.close();
+    }
+  });
+});
