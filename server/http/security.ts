@@ -9,10 +9,13 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   // With STORAGE=s3 the browser uploads to and shows images from the bucket itself.
   const bucket = storageOrigin(config.generation.storage);
   const files = bucket ? ` ${bucket}` : '';
+  // FirebaseUI's forms carry onsubmit="return false;": 'unsafe-hashes' allows that one handler
+  // text (by its hash) and no other inline script.
+  const firebaseUiSubmit = "'unsafe-hashes' 'sha256-2rvfFrggTCtyF5WOiTri1gDS8Boibj4Njn0e+VCBmDI='";
   return [
     "default-src 'self'",
     // The Google popup's helper script comes from apis.google.com with a real Firebase project.
-    `script-src 'self'${emulatorPublicUrl ? '' : ' https://apis.google.com'}`,
+    `script-src 'self' ${firebaseUiSubmit}${emulatorPublicUrl ? '' : ' https://apis.google.com'}`,
     // React and FirebaseUI set inline styles.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${files}`,

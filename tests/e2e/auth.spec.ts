@@ -21,9 +21,19 @@ function recordForeignRequests(page: Page, baseURL: string): string[] {
   return foreign;
 }
 
+/** Records what the browser refused under our Content-Security-Policy. */
+function recordCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 test.describe('sign-in', () => {
   test('sign up in the modal, see the card, log out, sign in again; nothing goes to Google', async ({ page, baseURL }) => {
     const foreign = recordForeignRequests(page, baseURL!);
+    const cspViolations = recordCspViolations(page);
     const email = uniqueEmail('ada');
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -71,6 +81,8 @@ test.describe('sign-in', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Account of ada Lovelace' })).toBeVisible();
     expect(foreign).toEqual([]);
+    // The widget works under our CSP without anything refused (FirebaseUI's onsubmit handlers included).
+    expect(cspViolations).toEqual([]);
   });
 
   test('a wrong password shows the widget message', async ({ page }) => {

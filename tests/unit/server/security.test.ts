@@ -15,6 +15,11 @@ describe('security headers and CORS', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // Inline script stays refused: only FirebaseUI's `return false;` handler is allowed, by its hash.
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe(
+      "script-src 'self' 'unsafe-hashes' 'sha256-2rvfFrggTCtyF5WOiTri1gDS8Boibj4Njn0e+VCBmDI='",
+    );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toMatch(/connect-src 'self' ws: wss: http:\/\/127\.0\.0\.1:9099/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
