@@ -4,6 +4,21 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { checkChannel, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireFolderLock } from './folderLock.js';
 
+// PGlite runs a statement synchronously inside a promise chain and hands its one connection to the
+// next waiting statement by resolving a promise: with many callers, one microtask drain runs every
+// queued statement back to back. Node drains microtasks after each accepted connection and socket
+// read, so under load the server took in one new connection per drain and early callers waited
+// seconds (bench/load.ts). Statements therefore wait in a queue of ours, each started from
+// setImmediate once the previous one is done, so the event loop accepts and reads between them.
+function turnTaking(): <T>(work: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const turn = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    tail = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
 function wrap(target: PGlite | Transaction, recover: () => Promise<void>): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
@@ -46,18 +61,24 @@ export async function openPglite(dir: string): Promise<Database> {
   const recover = async () => {
     if (!inExplicitTransaction && db.isInTransaction()) await db.query('ROLLBACK').catch(() => {});
   };
+  // A transaction takes one turn for all its statements: they run on it, not through the queue.
+  const inTurn = turnTaking();
+  const direct = wrap(db, recover);
   return {
     kind: 'pglite',
-    ...wrap(db, recover),
+    query: (text, params) => inTurn(() => direct.query(text, params)),
+    exec: (sql) => inTurn(() => direct.exec(sql)),
     transaction: (fn) =>
-      db.transaction(async (tx) => {
-        inExplicitTransaction = true;
-        try {
-          return await fn(wrap(tx, async () => {}));
-        } finally {
-          inExplicitTransaction = false;
-        }
-      }),
+      inTurn(() =>
+        db.transaction(async (tx) => {
+          inExplicitTransaction = true;
+          try {
+            return await fn(wrap(tx, async () => {}));
+          } finally {
+            inExplicitTransaction = false;
+          }
+        }),
+      ),
     listen: (channel, onPayload) => db.listen(checkChannel(channel), onPayload),
     async close() {
       try {
