@@ -18,6 +18,7 @@ export const en = {
     title: 'Generate images',
     modifyPose: 'Modify Pose',
     openEditor: 'Open the pose editor',
+    dropPhoto: 'Click to edit the pose, or drop a photo here to take the pose from it',
     posePreviewAlt: 'Preview of the current pose',
     dimensions: 'Image Dimensions',
     aspectRatio: 'Aspect ratio',

@@ -20,6 +20,7 @@ export const zh: Translation = {
     title: '生成图像',
     modifyPose: '修改姿势',
     openEditor: '打开姿势编辑器',
+    dropPhoto: '点击编辑姿势，或把照片拖到这里，从照片中提取姿势',
     posePreviewAlt: '当前姿势预览',
     dimensions: '图像尺寸',
     aspectRatio: '宽高比',

@@ -29,6 +29,15 @@ test.describe('pose editor: chrome', () => {
     await expect.poll(() => scripts.some((s) => KONVA.test(s))).toBe(true);
   });
 
+  test('the editor opens without Firebase, which then follows in the background to confirm the session', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
+    await openEditor(page);
+    await page.waitForLoadState('networkidle');
+    expect(chunks.filter((p) => /firebaseAuth-/.test(p))).toEqual([]);
+    await expect.poll(() => chunks.some((p) => /firebaseAuth-/.test(p)), { timeout: 15_000 }).toBe(true);
+  });
+
   test('speaks Chinese too', async ({ page }) => {
     await page.goto('/edit?lng=zh');
     await expect(page.getByRole('heading', { level: 1, name: '姿势编辑器' })).toBeVisible();

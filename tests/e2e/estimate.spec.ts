@@ -131,6 +131,20 @@ test.describe('pose from a photo', () => {
     expect(await exportJson(page)).toEqual(two);
   });
 
+  test('a photo dropped on the Generate page\'s Modify Pose opens the editor and becomes the pose', async ({ page }) => {
+    await signInToEditor(page, 'panel');
+    await page.getByRole('banner').getByRole('link', { name: 'Generate' }).click();
+    await expect(page).toHaveURL(/\/pose$/);
+    await dropPhoto(page, PHOTO('astronaut.jpg'), page.getByRole('button', { name: 'Open the pose editor' }));
+    await expect(page).toHaveURL(/\/edit$/);
+    await expect(found(page)).toHaveText('People found: 1', ESTIMATE_WAIT);
+    const pose = await exportJson(page);
+    expect(pose.people).toHaveLength(1);
+    expect([pose.canvas_width, pose.canvas_height]).toEqual([512, 512]);
+    expectPlausible(pose.people[0]!, 512, 512);
+    expect(await referenceCoverage(page)).toBeGreaterThan(0.3);
+  });
+
   test('a cancelled estimate and a photo of a cat both leave the pose alone; the cat says nobody was found', async ({ page }) => {
     await signInToEditor(page, 'cat');
     const before = await exportJson(page);

@@ -5,7 +5,10 @@ import { startProviderSync, useAuth } from './appSession';
 import { SignInButton } from './SignInButton';
 
 // Pages that need a confirmed, fresh session at once; the home page never loads firebase unasked.
-const EAGER_PATHS = ['/pose', '/edit', '/login'];
+const EAGER_PATHS = ['/pose', '/login'];
+// The editor works from the cached session (a request refreshes an expired token itself), so it opens
+// without firebase and confirms the session in the background once the page has settled.
+const SETTLE_MS = 3000;
 
 function useProviderSync(pathname: string) {
   useEffect(() => {
@@ -14,13 +17,16 @@ function useProviderSync(pathname: string) {
       void startProviderSync();
       return;
     }
-    // Other pages confirm the session once the browser is idle after the first paint.
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => void startProviderSync());
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(() => void startProviderSync(), 200);
-    return () => window.clearTimeout(handle);
+    // Other pages confirm the session once the browser is idle after the page has settled.
+    let idle: number | undefined;
+    const settled = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => void startProviderSync());
+      else void startProviderSync();
+    }, pathname === '/edit' ? SETTLE_MS : 200);
+    return () => {
+      window.clearTimeout(settled);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, [pathname]);
 }
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { PoseDocument } from '../../pose';
 import { openSignIn, useAuth } from '../auth/appSession';
 import { backgroundImageStore } from '../editor/background/backgroundStore';
@@ -8,12 +8,14 @@ import { setPanelSize } from '../editor/io/canvasSize';
 import { EMPTY_SELECTION } from '../editor/model/selection';
 import { PhotoToPose, type PoseMerge } from './PhotoToPose';
 import { placeEstimate } from './placeEstimate';
+import { takeHandedOffPhoto } from './photoHandoff';
 
 /** Photo to pose in the editor: the people found become one undoable edit, the photo the reference image. */
 export function EditorPhotoToPose() {
   const { actor } = useEditorHandles();
   const { state } = useAuth();
   const signedIn = state === 'signedIn' || state === 'refreshing';
+  const [handedOff] = useState(takeHandedOffPhoto);
   const onResult = useCallback(
     (estimate: PoseDocument, photo: string, mode: PoseMerge) => {
       const scene = placeEstimate(actor.getSnapshot().context.scene, estimate, mode);
@@ -31,7 +33,7 @@ export function EditorPhotoToPose() {
   );
   return (
     <div className="editor-photo">
-      <PhotoToPose onResult={onResult} signIn={signedIn ? undefined : openSignIn} />
+      <PhotoToPose onResult={onResult} signIn={signedIn ? undefined : openSignIn} initialPhoto={handedOff} />
     </div>
   );
 }

@@ -16,10 +16,12 @@ export interface PhotoToPoseProps {
   defaultMode?: PoseMerge;
   /** Set while nobody is signed in (the estimator needs a token): offered instead of estimating. */
   signIn?: () => void;
+  /** A photo given before this section showed (dropped on the panel's Modify Pose): estimated once someone is signed in. */
+  initialPhoto?: File | null;
 }
 
 /** Pick or drop a photo; the people in it come back as an editable OpenPose pose (body, hands, face). */
-export function PhotoToPose({ onResult, defaultMode = 'replace', signIn }: PhotoToPoseProps) {
+export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, initialPhoto }: PhotoToPoseProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useEstimation();
   const [options, setOptions] = useState({ hands: true, face: true, mode: defaultMode });
@@ -41,6 +43,16 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn }: Photo
     setPhoto(await readAsDataUrl(file));
     send({ type: 'ESTIMATE', request: { photo: file, fileName: file.name || 'photo', hands: options.hands, face: options.face } });
   }
+
+  // A photo handed over from the panel is estimated as if dropped here, once, when the user can estimate.
+  const pendingPhoto = useRef(initialPhoto ?? null);
+  useEffect(() => {
+    if (!pendingPhoto.current || signIn) return;
+    const file = pendingPhoto.current;
+    pendingPhoto.current = null;
+    void choose(file);
+    // Only signing in can unblock a waiting photo; choose() reads the options as they are then.
+  }, [signIn]);
 
   // Each result is handed over once, when it arrives.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { poseStore } from '../pose/poseStore';
 import { preloadOnIntent } from '../pageLoaders';
+import { handOffPhoto } from '../estimate/photoHandoff';
 
 /** The Modify Pose section: the stored pose preview, which opens the editor when clicked. */
 export function ModifyPose() {
@@ -13,7 +14,23 @@ export function ModifyPose() {
   return (
     <section className="panel-section" aria-labelledby="modify-pose-title">
       <h3 id="modify-pose-title">{t('panel.modifyPose')}</h3>
-      <button type="button" className="pose-preview" onClick={() => navigate('/edit')} {...preloadOnIntent('editor')} aria-label={t('panel.openEditor')}>
+      <button
+        type="button"
+        className="pose-preview"
+        onClick={() => navigate('/edit')}
+        {...preloadOnIntent('editor')}
+        // A photo dropped here opens the editor, which turns it into a pose.
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => {
+          event.preventDefault();
+          const photo = event.dataTransfer.files[0];
+          if (!photo) return;
+          handOffPhoto(photo);
+          navigate('/edit');
+        }}
+        title={t('panel.dropPhoto')}
+        aria-label={t('panel.openEditor')}
+      >
         <img src={posePng} alt={t('panel.posePreviewAlt')} />
       </button>
     </section>

@@ -27,15 +27,15 @@ export async function choosePhoto(page: Page, file: string | { name: string; mim
   await chooser.setFiles(file);
 }
 
-/** Drops a file on the section's drop zone, as a drag from the desktop does (a drop event carrying a DataTransfer). */
-export async function dropPhoto(page: Page, file: string): Promise<void> {
+/** Drops a file on the section's drop zone, or on another target, as a drag from the desktop does (a drop event carrying a DataTransfer). */
+export async function dropPhoto(page: Page, file: string, target = photoSection(page).getByText('Drop a photo here, or')): Promise<void> {
   const payload = { base64: fs.readFileSync(file).toString('base64'), name: path.basename(file), type: file.endsWith('.webp') ? 'image/webp' : 'image/jpeg' };
   const dataTransfer = await page.evaluateHandle(({ base64, name, type }) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
     return transfer;
   }, payload);
-  await photoSection(page).getByText('Drop a photo here, or').dispatchEvent('drop', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
 }
 
 /**
