@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './freePort';
 import { TEST_STORAGE_SECRET, waitFor } from './generationApp';
 
 /** `server/main.ts` running in its own process, as in production. */
@@ -9,15 +9,6 @@ export interface ServerProcess {
   base: string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
-}
-
-/** A loopback port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Starts the real server on a data folder (and a free port unless given) and waits until it answers. */

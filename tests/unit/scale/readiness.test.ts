@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { generationApp, tempDataDir } from '../../support/generationApp';
+import { freePort } from '../../support/freePort';
 
 // GET /v1/ready: what a load balancer asks before sending an instance traffic (docs/deploy.md).
 
@@ -24,10 +24,7 @@ describe('GET /v1/ready', () => {
   });
 
   it('is 503 with the reason when the Postgres server of DATABASE_URL cannot be reached', async () => {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     const app = await generationApp(tempDataDir(), { env: { DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/posecraft` } });
     try {
       const [status, reason] = await ready(app);

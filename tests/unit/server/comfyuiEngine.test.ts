@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
 import { EngineError, type EngineJob } from '../../../server/engines/engine';
@@ -8,6 +7,7 @@ import { parsePoseJson } from '../../../src/pose/index';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { samplePose, waitFor } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
+import { freePort } from '../../support/freePort';
 
 let server: ComfyUiTestServer;
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
@@ -16,15 +16,6 @@ const job = (over: Partial<EngineJob> = {}): EngineJob => ({
   id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, ...over,
 });
 const noProgress = { onProgress: () => {}, signal: new AbortController().signal };
-
-/** A loopback port nobody listens on: an engine that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   server = await new ComfyUiTestServer().start();
@@ -103,7 +94,7 @@ describe('the ComfyUI engine', () => {
   });
 
   it('fails at once, saying so, when ComfyUI is down', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}`;
+    const url = `http://127.0.0.1:${await freePort()}`;
     const started = Date.now();
     await expect(createComfyUiEngine(url, settings).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (progress socket: ECONNREFUSED)`);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, promptBody, tempDataDir, waitFor } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
+import { freePort } from '../../support/freePort';
 
 const dataDir = tempDataDir();
 let gpus: ComfyUiTestServer[];
@@ -20,15 +20,6 @@ const toEnd = (app: FastifyInstance, id: string) =>
     return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
   }, 15_000, 'the job to end');
 const runToEnd = async (app: FastifyInstance, body: Record<string, unknown>) => toEnd(app, await submit(app, body));
-
-/** A loopback URL where nothing listens (yet). */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   gpus = await Promise.all([new ComfyUiTestServer().start(), new ComfyUiTestServer().start()]);
@@ -56,7 +47,7 @@ describe('ENGINE=comfyui', () => {
   });
 
   it('keeps a job queued while its only ComfyUI server is down, and runs it once the server answers', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: `http://127.0.0.1:${port}`, COMFYUI_RETRY_S: '0.1' }, workers: true });
     let late: ComfyUiTestServer | null = null;
     try {

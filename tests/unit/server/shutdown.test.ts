@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/openDatabase';
@@ -7,6 +6,7 @@ import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { createTestUser } from '../../support/emulator';
 import { bearer, promptBody, TEST_STORAGE_SECRET, tempDataDir, waitFor } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
+import { freePort } from '../../support/freePort';
 
 let gpu: ComfyUiTestServer;
 beforeAll(async () => {
@@ -14,14 +14,6 @@ beforeAll(async () => {
   gpu.behaviour = 'hang';
 });
 afterAll(() => gpu.close());
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('server/main.ts', () => {
   it('starts its workers, and on SIGTERM gives the running job back to the queue and frees the data folder', async () => {
