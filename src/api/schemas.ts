@@ -3,7 +3,7 @@
  * the browser and the server. zod only: no Node imports, so the browser can validate the same way.
  */
 import { z } from 'zod';
-import { parsePoseJson, type PoseDocument } from '../pose/index.js';
+import { MAX_FIGURES, parsePoseJson, type PoseDocument } from '../pose/index.js';
 import { IMAGE_COUNTS, SIZE_MAX, SIZE_MIN } from './contract.js';
 
 /** Where a prompt is in its life. */
@@ -23,8 +23,6 @@ export const UPLOAD_PURPOSES = ['estimation', 'reference', 'pose'] as const;
 
 export const PROMPT_MAX_LENGTH = 2000;
 export const SEED_MAX = 2 ** 32 - 1;
-/** More people or animals than this in one pose is a mistake, not a scene. */
-export const POSE_MAX_FIGURES = 100;
 
 const side = z.number().int().min(SIZE_MIN).max(SIZE_MAX);
 
@@ -44,8 +42,8 @@ export const poseSchema = z.unknown().transform((value, ctx): PoseDocument => {
     return z.NEVER;
   }
   const { people, animals } = result.document;
-  if (people.length + animals.length > POSE_MAX_FIGURES) {
-    ctx.addIssue({ code: 'custom', message: `has ${people.length + animals.length} people and animals; at most ${POSE_MAX_FIGURES}` });
+  if (people.length + animals.length > MAX_FIGURES) {
+    ctx.addIssue({ code: 'custom', message: `has ${people.length + animals.length} people and animals; at most ${MAX_FIGURES}` });
     return z.NEVER;
   }
   return result.document;

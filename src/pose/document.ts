@@ -2,6 +2,9 @@ import { cloneAnimal, mapAnimal } from './animal.js';
 import { clonePerson, mapPerson } from './person.js';
 import type { PoseDocument } from './types.js';
 
+/** More people and animals than this in one pose is a mistake, not a scene: the editor and the API refuse it. */
+export const MAX_FIGURES = 100;
+
 /** An empty document, by default the product's 400 x 600. */
 export function createEmptyDocument(width = 400, height = 600): PoseDocument {
   return { canvas_width: width, canvas_height: height, people: [], animals: [] };

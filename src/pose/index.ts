@@ -14,7 +14,7 @@ export {
 export {
   animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
 } from './animal.js';
-export { cloneDocument, createEmptyDocument, rescaleDocument } from './document.js';
+export { cloneDocument, createEmptyDocument, MAX_FIGURES, rescaleDocument } from './document.js';
 export { attachDefaultHand, createDefaultAnimal, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';

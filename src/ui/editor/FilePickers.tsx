@@ -14,7 +14,7 @@ export interface FilePickerHandle {
 export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void): Promise<void> {
   try {
     if (file.type.startsWith('image/')) backgroundImageStore.set(await readReferenceImage(file));
-    else env.importText(await file.text());
+    else await env.importFile(file);
   } catch (error) {
     onError(error instanceof Error ? error.message : String(error));
   }

@@ -9,7 +9,7 @@ import { backgroundImageStore } from './background/backgroundStore';
 import type { CommandEnv } from './actions/types';
 import { setPanelSize } from './io/canvasSize';
 import { downloadBlob } from './io/download';
-import { readPoseText } from './io/importPose';
+import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
 import { EMPTY_SELECTION } from './model/selection';
 
@@ -26,13 +26,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
   const getScene = () => actor.getSnapshot().context.scene;
   const fail = (error: unknown): void => void notify('error', t('editor.failed', { message: error instanceof Error ? error.message : String(error) }));
 
+  // The pose on the canvas stays as it was.
+  const refuseImport = (message: string) => void notify('error', t('editor.importFailed', { message }));
   const importText = (text: string) => {
     const result = readPoseText(text);
-    if (!result.ok) {
-      // The pose on the canvas stays as it was.
-      notify('error', t('editor.importFailed', { message: result.message }));
-      return;
-    }
+    if (!result.ok) return refuseImport(result.message);
     const { pose } = result.scene;
     // The file's canvas becomes the panel's image size, so every point stays where the file put it.
     setPanelSize({ width: pose.canvas_width, height: pose.canvas_height });
@@ -50,6 +48,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
     openHelp,
     pickFile,
     importText,
+    async importFile(file) {
+      const tooLarge = poseFileTooLarge(file.size);
+      if (tooLarge) refuseImport(tooLarge);
+      else importText(await file.text());
+    },
     exportJson: () => downloadBlob(new Blob([stringifyPoseDocument(getScene().pose)], { type: 'application/json' }), 'pose.json'),
     exportPng: () => void posePngBlob(getScene().pose).then((blob) => downloadBlob(blob, 'pose.png'), fail),
     copyJson: () =>

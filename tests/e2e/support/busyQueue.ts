@@ -1,5 +1,5 @@
 import { SIZE_MAX } from '../../../src/api/contract';
-import { POSE_MAX_FIGURES } from '../../../src/api/schemas';
+import { MAX_FIGURES } from '../../../src/pose/index';
 import { createDefaultPerson, toOpenPoseJson, type PoseDocument } from '../../../src/pose';
 import { createTestUser } from '../../support/emulator';
 import { queuePrompt, stopPromptAsUser } from './promptApi';
@@ -13,7 +13,7 @@ export interface BusyQueue {
 
 /** The slowest pose the API accepts: the most people it allows, on the largest canvas. */
 function crowdedPose(): PoseDocument {
-  const people = Array.from({ length: POSE_MAX_FIGURES }, (_, i) =>
+  const people = Array.from({ length: MAX_FIGURES }, (_, i) =>
     createDefaultPerson({ centre: { x: 60 + (i % 10) * 90, y: 120 + Math.floor(i / 10) * 80 }, height: 400 }),
   );
   return { canvas_width: SIZE_MAX, canvas_height: SIZE_MAX, people, animals: [] };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringifyPoseDocument } from '../../../src/pose/index.js';
-import { readPoseText } from '../../../src/ui/editor/io/importPose';
+import { MAX_POSE_FILE_BYTES, poseFileTooLarge, readPoseText } from '../../../src/ui/editor/io/importPose';
 
 const fixture = fs.readFileSync('tests/fixtures/editor/sd-webui-openpose-editor.json', 'utf8');
 
@@ -41,4 +41,20 @@ describe('reading pose files', () => {
       if (!result.ok) expect(result.message).toMatch(message);
     });
   }
+
+  it('refuses more people and animals than a pose may hold (the API would refuse to generate from it)', () => {
+    const person = { pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [10 + i, 20 + i, 1]).flat() };
+    const ok = readPoseText(JSON.stringify({ people: Array.from({ length: 100 }, () => person), canvas_width: 512, canvas_height: 512 }));
+    expect(ok.ok && ok.scene.pose.people.length).toBe(100);
+    const tooMany = readPoseText(JSON.stringify({ people: Array.from({ length: 101 }, () => person), canvas_width: 512, canvas_height: 512 }));
+    expect(tooMany).toEqual({ ok: false, message: 'the pose file has 101 people and animals; at most 100' });
+  });
+
+  it('refuses a file too large to be a pose before reading it, saying how large', () => {
+    expect(poseFileTooLarge(MAX_POSE_FILE_BYTES)).toBeNull();
+    expect(poseFileTooLarge(200 * 1024 * 1024)).toBe('the pose file is 200.0 MB; at most 8.0 MB');
+    const huge = readPoseText(`{"people":[],"pad":"${'x'.repeat(MAX_POSE_FILE_BYTES)}"}`);
+    expect(huge.ok).toBe(false);
+    if (!huge.ok) expect(huge.message).toMatch(/^the pose file is 8\.0 MB; at most 8\.0 MB$/);
+  });
 });

@@ -19,6 +19,7 @@ function fakeEnv(): CommandEnv & { sent: unknown[] } {
     openHelp: vi.fn(),
     pickFile: vi.fn(),
     importText: vi.fn(),
+    importFile: vi.fn(),
     exportJson: vi.fn(),
     exportPng: vi.fn(),
     copyJson: vi.fn(async () => {}),

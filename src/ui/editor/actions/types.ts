@@ -38,6 +38,8 @@ export interface CommandEnv {
   openHelp(): void;
   pickFile(kind: 'json' | 'image'): void;
   importText(text: string): void;
+  /** Reads a pose file into the scene; one too large to be a pose is refused before it is read. */
+  importFile(file: File): Promise<void>;
   exportJson(): void;
   exportPng(): void;
   copyJson(): Promise<void>;

@@ -1,8 +1,17 @@
-import { parsePoseJson, rescaleDocument, type PoseDocument } from '../../../pose';
+import { MAX_FIGURES, parsePoseJson, rescaleDocument, type PoseDocument } from '../../../pose';
 import { createScene, type Scene } from '../model/scene';
 
 /** The panel accepts image sides up to this (SPEC.md section 5). */
 export const MAX_SIDE = 1024;
+
+/** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */
+export const MAX_POSE_FILE_BYTES = 8 * 1024 * 1024;
+
+/** Why a pose file is too large to read, or null: checked before reading it, so a huge file cannot freeze the page. */
+export function poseFileTooLarge(bytes: number): string | null {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  return bytes > MAX_POSE_FILE_BYTES ? `the pose file is ${mb(bytes)} MB; at most ${mb(MAX_POSE_FILE_BYTES)} MB` : null;
+}
 
 /** A pose file read for the editor: the scene, or parsePoseJson's message saying what is wrong. */
 export type ImportResult = { ok: true; scene: Scene } | { ok: false; message: string };
@@ -17,7 +26,11 @@ export function fitCanvas(doc: PoseDocument): PoseDocument {
 
 /** Reads people JSON (sd-webui-openpose-editor, ControlNet, DWPose) into a scene; never throws. */
 export function readPoseText(text: string): ImportResult {
+  const tooLarge = poseFileTooLarge(text.length);
+  if (tooLarge) return { ok: false, message: tooLarge };
   const parsed = parsePoseJson(text);
   if (!parsed.ok) return { ok: false, message: parsed.error.message };
+  const figures = parsed.document.people.length + parsed.document.animals.length;
+  if (figures > MAX_FIGURES) return { ok: false, message: `the pose file has ${figures} people and animals; at most ${MAX_FIGURES}` };
   return { ok: true, scene: createScene(fitCanvas(parsed.document)) };
 }
