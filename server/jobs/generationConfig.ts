@@ -32,7 +32,7 @@ export interface GenerationConfig {
   /** Mannequin workers in this process (ComfyUI always has one worker per URL). */
   workers: number;
   comfyui: ComfyUiSettings;
-  jobs: { leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number };
+  jobs: { leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number; engineWaitMs: number };
   files: { urlTtlSeconds: number; uploadUrlTtlSeconds: number; uploadMaxBytes: number };
 }
 
@@ -80,6 +80,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
     jobs: {
       leaseMs: number(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,
       maxAttempts: number(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+      engineWaitMs: number(env, 'JOB_ENGINE_WAIT_S', 600, 0.05, 86_400) * 1000,
       pollMs: number(env, 'JOB_POLL_MS', 500, 10, 60_000),
       maxActivePerUser: number(env, 'MAX_ACTIVE_PROMPTS_PER_USER', 20, 1, 1_000_000),
     },

@@ -45,7 +45,7 @@ export class GenerationRuntime {
   open(): Promise<Services> {
     if (this.closed) return Promise.reject(new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down'));
     this.services ??= openDatabase({ databaseUrl: this.config.databaseUrl, pgliteDir: path.join(this.config.dataDir, 'db') }).then(
-      (db) => ({ db, store: new JobStore(db), queue: new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts) }),
+      (db) => ({ db, store: new JobStore(db), queue: new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs) }),
       (error: Error) => {
         this.services = null; // let a later request try again
         this.log.error({ err: error }, 'cannot open the job database');

@@ -13,7 +13,13 @@ export interface Heartbeat {
  * Every write after the claim checks the worker id, so a worker that lost its lease changes nothing.
  */
 export class JobQueue {
-  constructor(private readonly db: Database, private readonly leaseMs: number, private readonly maxAttempts: number) {}
+  constructor(
+    private readonly db: Database,
+    private readonly leaseMs: number,
+    private readonly maxAttempts: number,
+    /** How long a job given back by an engine that stopped answering may wait for another server. */
+    private readonly engineWaitMs = 600_000,
+  ) {}
 
   /** Claims the oldest queued job, or a running one whose lease has run out; null when there is none. */
   async claim(worker: string, engine: EngineName): Promise<JobRow | null> {
@@ -33,9 +39,17 @@ export class JobQueue {
 
   /**
    * Ends jobs whose worker died too often (failed, with the reason) or died after a stop was
-   * asked for (stopped), so no job stays "running" forever. Returns how many it ended.
+   * asked for (stopped), so no job stays "running" forever; and fails a job given back by an engine
+   * that stopped answering once no server has taken it for engineWaitMs, so an engine that is down
+   * shows as a clear failure rather than a prompt queued for ever. Returns how many it ended.
    */
   async sweepAbandoned(): Promise<number> {
+    const waited = await this.db.query(
+      `UPDATE jobs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
+       WHERE status = 'queued' AND attempts > 0 AND NOT stop_requested
+         AND updated_at < now() - $1::int * interval '1 millisecond'`,
+      [this.engineWaitMs, `The engine's server stopped answering and no other server took the job within ${Number((this.engineWaitMs / 1000).toFixed(1))} s; giving up`],
+    );
     const { rowCount } = await this.db.query(
       `UPDATE jobs SET
          status = CASE WHEN stop_requested THEN 'stopped' ELSE 'failed' END,
@@ -44,7 +58,7 @@ export class JobQueue {
        WHERE status = 'running' AND lease_until < now() AND (stop_requested OR attempts >= $1)`,
       [this.maxAttempts, `The job was interrupted ${this.maxAttempts} times (its worker stopped responding); giving up`],
     );
-    return rowCount;
+    return rowCount + waited.rowCount;
   }
 
   /** Renews the lease and records progress; tells whether the lease is still held and a stop was asked. */

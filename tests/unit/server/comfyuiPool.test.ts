@@ -68,6 +68,21 @@ describe('ENGINE=comfyui', () => {
     }
   });
 
+  it('fails a job with a clear reason when its ComfyUI server stays down past JOB_ENGINE_WAIT_S', async () => {
+    const port = await freePort();
+    const env = { ENGINE: 'comfyui', COMFYUI_URLS: `http://127.0.0.1:${port}`, COMFYUI_RETRY_S: '0.1', JOB_ENGINE_WAIT_S: '0.3', JOB_POLL_MS: '50' };
+    const app = await generationApp(dataDir, { env, workers: true });
+    try {
+      const id = await submit(app, promptBody({ gNumber: 1 }));
+      expect(await toEnd(app, id)).toMatchObject({
+        status: 'failed',
+        error: "The engine's server stopped answering and no other server took the job within 0.3 s; giving up",
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('takes a server that dies mid-job out of rotation, finishes its job on another, and uses it again once it is back', async () => {
     const [steady, dying] = await Promise.all([new ComfyUiTestServer().start(), new ComfyUiTestServer().start()]);
     steady.stepMs = 40;

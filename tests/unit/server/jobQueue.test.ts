@@ -118,6 +118,22 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
     expect(await statusOf(id)).toEqual({ status: 'failed', error: 'ComfyUI at http://gpu2 is not reachable', attempts: 2 });
   });
 
+  it('fails a job given back by a server that stopped answering once no server took it in time; other queued jobs wait on', async () => {
+    const patient = new JobQueue(db, LEASE_MS, 3, 50);
+    const waiting = await enqueue();
+    await patient.claim('gpu1', 'mannequin');
+    expect(await patient.giveBack(waiting, 'gpu1', 'ComfyUI at http://gpu1 is not reachable')).toBe('queued');
+    const untouched = await enqueue();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await patient.sweepAbandoned()).toBe(1);
+    expect(await statusOf(waiting)).toEqual({
+      status: 'failed',
+      error: "The engine's server stopped answering and no other server took the job within 0.1 s; giving up",
+      attempts: 1,
+    });
+    expect(await statusOf(untouched)).toEqual({ status: 'queued', error: null, attempts: 0 });
+  });
+
   it('counts queue positions and caps unfinished jobs per user in one statement', async () => {
     const first = crypto.randomUUID();
     const job = { id: first, userId: 'capped', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const };
