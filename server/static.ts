@@ -28,7 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || request.method !== 'GET' || !hasBuild) {
+    // HEAD is a GET without the body (link checkers and uptime probes use it).
+    if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasBuild) {
       const description = isApi ? `No such API route: ${request.method} ${request.url.split('?')[0]}` : 'Not found';
       return reply.status(404).send(errorBody(404, codeForStatus(404), description));
     }

@@ -43,6 +43,16 @@ describe('server', () => {
     }
   });
 
+  it('answers HEAD on client routes as GET does, without the body', async () => {
+    for (const url of ['/', '/edit']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe('');
+    }
+    expect((await app.inject({ method: 'POST', url: '/edit' })).statusCode).toBe(404);
+  });
+
   it('serves hashed assets compressed with a long cache life', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
