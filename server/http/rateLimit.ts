@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError } from './envelope.js';
+import { envNumber } from '../envNumber.js';
 
 const MINUTE_MS = 60_000;
 
@@ -10,19 +11,11 @@ export interface RateLimits {
   estimatesPerMinute: number;
 }
 
-function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) throw new Error(`${name} must be a whole number from 1 to 1000000, got "${raw}"`);
-  return value;
-}
-
 /** Reads the per-user submission rates; the defaults are far above what a person clicking Generate reaches. */
 export function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   return {
-    promptsPerMinute: perMinute(env, 'PROMPT_RATE_PER_MIN', 60),
-    estimatesPerMinute: perMinute(env, 'ESTIMATE_RATE_PER_MIN', 30),
+    promptsPerMinute: envNumber(env, 'PROMPT_RATE_PER_MIN', 60, 1, 1_000_000, true),
+    estimatesPerMinute: envNumber(env, 'ESTIMATE_RATE_PER_MIN', 30, 1, 1_000_000, true),
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ENGINE_NAMES, type EngineName } from '../../src/api/schemas.js';
 import { loadStorageSettings, type StorageSettings } from '../storage/storageConfig.js';
+import { envNumber } from '../envNumber.js';
 
 /** ComfyUI engine settings. */
 export interface ComfyUiSettings {
@@ -36,16 +37,6 @@ export interface GenerationConfig {
   files: { urlTtlSeconds: number; uploadUrlTtlSeconds: number; uploadMaxBytes: number };
 }
 
-function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
 function engineName(raw: string | undefined): EngineName {
   const name = (raw || 'mannequin') as EngineName;
   if (!ENGINE_NAMES.includes(name)) throw new Error(`ENGINE must be one of ${ENGINE_NAMES.join(', ')}, got "${raw}"`);
@@ -67,27 +58,27 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
     storageSecret: secret,
     publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
     engine: engineName(env.ENGINE),
-    workers: number(env, 'JOB_WORKERS', 1, 1, 64),
+    workers: envNumber(env, 'JOB_WORKERS', 1, 1, 64, true),
     comfyui: {
       urls,
       checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
       controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
-      steps: number(env, 'COMFYUI_STEPS', 20, 1, 150),
-      cfg: number(env, 'COMFYUI_CFG', 7, 0, 30),
-      timeoutMs: number(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
-      retryMs: number(env, 'COMFYUI_RETRY_S', 15, 0.05, 3600) * 1000,
+      steps: envNumber(env, 'COMFYUI_STEPS', 20, 1, 150, true),
+      cfg: envNumber(env, 'COMFYUI_CFG', 7, 0, 30),
+      timeoutMs: envNumber(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
+      retryMs: envNumber(env, 'COMFYUI_RETRY_S', 15, 0.05, 3600) * 1000,
     },
     jobs: {
-      leaseMs: number(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,
-      maxAttempts: number(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
-      engineWaitMs: number(env, 'JOB_ENGINE_WAIT_S', 600, 0.05, 86_400) * 1000,
-      pollMs: number(env, 'JOB_POLL_MS', 500, 10, 60_000),
-      maxActivePerUser: number(env, 'MAX_ACTIVE_PROMPTS_PER_USER', 20, 1, 1_000_000),
+      leaseMs: envNumber(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,
+      maxAttempts: envNumber(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100, true),
+      engineWaitMs: envNumber(env, 'JOB_ENGINE_WAIT_S', 600, 0.05, 86_400) * 1000,
+      pollMs: envNumber(env, 'JOB_POLL_MS', 500, 10, 60_000),
+      maxActivePerUser: envNumber(env, 'MAX_ACTIVE_PROMPTS_PER_USER', 20, 1, 1_000_000, true),
     },
     files: {
-      urlTtlSeconds: number(env, 'SIGNED_URL_TTL_S', 3600, 60, 7 * 86_400),
+      urlTtlSeconds: envNumber(env, 'SIGNED_URL_TTL_S', 3600, 60, 7 * 86_400),
       uploadUrlTtlSeconds: 900,
-      uploadMaxBytes: number(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+      uploadMaxBytes: envNumber(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     },
   };
 }

@@ -29,7 +29,8 @@ describe('generation settings', () => {
 
   it.each([
     [{ ENGINE: 'dalle' }, /ENGINE must be one of mannequin, comfyui/],
-    [{ JOB_WORKERS: 'many' }, /JOB_WORKERS must be a number from 1 to 64/],
+    [{ JOB_WORKERS: 'many' }, /JOB_WORKERS must be a whole number from 1 to 64/],
+    [{ JOB_WORKERS: '1.5' }, /JOB_WORKERS must be a whole number from 1 to 64, got "1.5"/],
     [{ JOB_LEASE_S: '0' }, /JOB_LEASE_S/],
     [{ STORAGE_SECRET: 'short' }, /STORAGE_SECRET must be at least 32 characters/],
     [{ COMFYUI_URLS: 'gpu1:8188' }, /COMFYUI_URLS: "gpu1:8188" is not an http\(s\) URL/],
