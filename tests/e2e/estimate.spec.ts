@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
 import { DEFAULT_BODY, dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
-import { bodyPoint, choosePhoto, dropPhoto, foundPoints, holdUpload, PHOTO, photoSection, referenceCoverage, signInToEditor } from './support/photo';
+import { bodyPoint, choosePhoto, dropPhoto, foundPoints, holdUpload, PHOTO, photoSection, referenceCoverage, referenceShown, signInToEditor } from './support/photo';
 
 // Runs the real estimator (WASM models in the server's child process) on real photos. The first
 // estimate on a busy 2-core machine can take many seconds, hence the long waits on visible states.
@@ -88,10 +88,12 @@ test.describe('pose from a photo', () => {
     const others = (flat: number[]) => flat.filter((_, i) => Math.floor(i / 3) !== joint.index);
     expect(others(dragged.people[0]!.pose_keypoints_2d)).toEqual(others(estimate.people[0]!.pose_keypoints_2d));
 
-    // Ctrl+Z puts the joint back; a second Ctrl+Z undoes the whole import.
+    // Ctrl+Z puts the joint back (the photo stays); a second Ctrl+Z undoes the whole import, photo included.
     await page.keyboard.press('Control+z');
     expect(await exportJson(page)).toEqual(estimate);
+    expect(await referenceCoverage(page)).toBeGreaterThan(0.5);
     await page.keyboard.press('Control+z');
+    await expect.poll(() => referenceCoverage(page)).toBe(0);
     const undone = await exportJson(page);
     expect(undone.people).toHaveLength(1);
     // The pose from before, on the canvas now the photo's size (the panel size is not part of the history).
@@ -101,6 +103,7 @@ test.describe('pose from a photo', () => {
     });
     await page.keyboard.press('Control+y');
     expect(await exportJson(page)).toEqual(estimate);
+    await expect.poll(() => referenceCoverage(page)).toBeGreaterThan(0.5);
   });
 
   test('two people from a dropped photo; then a photo added to the pose lands where the photo is shown', async ({ page }, testInfo) => {
@@ -118,6 +121,8 @@ test.describe('pose from a photo', () => {
     await page.screenshot({ path: testInfo.outputPath('basketball-over-photo.png') });
 
     // Add: the astronaut (512 x 512) is shown fitted in the 640 x 480 canvas, x from 80 to 560.
+    const basketball = await referenceShown(page);
+    expect(basketball).not.toBeNull();
     await photoSection(page).getByLabel('Add to the current pose').check();
     await dropPhoto(page, PHOTO('astronaut.jpg'));
     await expect(found(page)).toHaveText('People found: 1', ESTIMATE_WAIT);
@@ -127,8 +132,16 @@ test.describe('pose from a photo', () => {
     expect(three.people.slice(0, 2)).toEqual(two.people);
     expectPlausible(three.people[2]!, 640, 480, { x0: 80, y0: 0, x1: 560, y1: 480 });
 
+    const astronaut = await referenceShown(page);
+    expect(astronaut).not.toEqual(basketball);
+
+    // Undo takes the astronaut out and brings the basketball photo back as the reference; redo, the other way.
     await tool(page, 'Undo').click();
     expect(await exportJson(page)).toEqual(two);
+    await expect.poll(() => referenceShown(page)).toEqual(basketball);
+    await tool(page, 'Redo').click();
+    expect(await exportJson(page)).toEqual(three);
+    await expect.poll(() => referenceShown(page)).toEqual(astronaut);
   });
 
   test('a photo dropped on the Generate page\'s Modify Pose opens the editor and becomes the pose', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PoseDocument } from '../../pose';
 import { openSignIn, useAuth } from '../auth/appSession';
 import { backgroundImageStore } from '../editor/background/backgroundStore';
@@ -9,6 +9,7 @@ import { EMPTY_SELECTION } from '../editor/model/selection';
 import { PhotoToPose, type PoseMerge } from './PhotoToPose';
 import { placeEstimate } from './placeEstimate';
 import { takeHandedOffPhoto } from './photoHandoff';
+import { referenceFollowsHistory } from './referenceFollowsHistory';
 
 /** Photo to pose in the editor: the people found become one undoable edit, the photo the reference image. */
 export function EditorPhotoToPose() {
@@ -16,8 +17,15 @@ export function EditorPhotoToPose() {
   const { state } = useAuth();
   const signedIn = state === 'signedIn' || state === 'refreshing';
   const [handedOff] = useState(takeHandedOffPhoto);
+  const photoEdits = useRef<ReturnType<typeof referenceFollowsHistory> | null>(null);
+  useEffect(() => {
+    photoEdits.current = referenceFollowsHistory(actor);
+    return () => photoEdits.current?.stop();
+  }, [actor]);
   const onResult = useCallback(
-    (estimate: PoseDocument, photo: string, mode: PoseMerge) => {
+    async (estimate: PoseDocument, photo: string, mode: PoseMerge) => {
+      // Shrunk like any reference image, so that it fits in local storage and is kept across reloads.
+      const reference = await shrinkReference(photo).catch(() => photo);
       const scene = placeEstimate(actor.getSnapshot().context.scene, estimate, mode);
       const { canvas_width: width, canvas_height: height } = scene.pose;
       if (mode === 'replace') {
@@ -25,9 +33,12 @@ export function EditorPhotoToPose() {
         setPanelSize({ width, height });
         actor.send({ type: 'RESIZE', width, height });
       }
+      const before = actor.getSnapshot().context.scene;
+      const previousReference = backgroundImageStore.get();
       actor.send({ type: 'COMMIT', scene, selection: EMPTY_SELECTION });
-      // Shrunk like any reference image, so that it fits in local storage and is kept across reloads.
-      void shrinkReference(photo).then(backgroundImageStore.set, () => backgroundImageStore.set(photo));
+      backgroundImageStore.set(reference);
+      // Undoing the estimate brings back the reference image there was before; redoing it, the photo.
+      photoEdits.current?.record({ before, after: actor.getSnapshot().context.scene, previousReference, photo: reference });
     },
     [actor],
   );

@@ -68,6 +68,15 @@ export async function referenceCoverage(page: Page): Promise<number> {
   });
 }
 
+/** A fingerprint of the reference image as the stage shows it: the stored data URL's length and its end. */
+export function referenceShown(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('posecraft.editor.background');
+    const url = raw ? (JSON.parse(raw) as string | null) : null;
+    return url ? `${url.length}:${url.slice(-64)}` : null;
+  });
+}
+
 /** A body keypoint of a person: x, y, confidence (0: not found). */
 export function bodyPoint(person: OpenPoseJson['people'][number], i: number) {
   const flat = person.pose_keypoints_2d;
