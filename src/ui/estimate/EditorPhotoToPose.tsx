@@ -8,7 +8,7 @@ import { setPanelSize } from '../editor/io/canvasSize';
 import { EMPTY_SELECTION } from '../editor/model/selection';
 import { PhotoToPose, type PoseMerge } from './PhotoToPose';
 import { placeEstimate } from './placeEstimate';
-import { takeHandedOffPhoto } from './photoHandoff';
+import { handedOffPhoto, photoReceived } from './photoHandoff';
 import { referenceFollowsHistory } from './referenceFollowsHistory';
 
 /** Photo to pose in the editor: the people found become one undoable edit, the photo the reference image. */
@@ -16,7 +16,10 @@ export function EditorPhotoToPose() {
   const { actor } = useEditorHandles();
   const { state } = useAuth();
   const signedIn = state === 'signedIn' || state === 'refreshing';
-  const [handedOff] = useState(takeHandedOffPhoto);
+  const [handedOff] = useState(handedOffPhoto);
+  useEffect(() => {
+    if (handedOff) photoReceived(handedOff);
+  }, [handedOff]);
   const photoEdits = useRef<ReturnType<typeof referenceFollowsHistory> | null>(null);
   useEffect(() => {
     photoEdits.current = referenceFollowsHistory(actor);

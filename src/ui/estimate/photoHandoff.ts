@@ -6,9 +6,14 @@ export function handOffPhoto(file: File): void {
   handedOff = file;
 }
 
-/** Takes the photo handed to the editor, once (null when there is none). */
-export function takeHandedOffPhoto(): File | null {
-  const file = handedOff;
-  handedOff = null;
-  return file;
+// Read during render but cleared only once the editor has really mounted: a render that suspends
+// (a chunk still loading) is thrown away and runs again, and must find the photo still there.
+/** The photo handed to the editor, if any (it stays until photoReceived). */
+export function handedOffPhoto(): File | null {
+  return handedOff;
+}
+
+/** Says the editor has the handed-off photo, so a later visit does not estimate it again. */
+export function photoReceived(file: File): void {
+  if (handedOff === file) handedOff = null;
 }
