@@ -15,6 +15,7 @@ import type { Estimator } from './estimator/processEstimator.js';
 import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
+import { serializeRequest } from './http/logRedaction.js';
 
 /** Builds the Posecraft HTTP server (API and web app) without starting to listen. */
 export async function buildApp(
@@ -26,7 +27,8 @@ export async function buildApp(
   estimator?: Estimator,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn') },
+    // Requests are logged with their URL: the socket's token and file URLs' signatures are blanked.
+    logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn'), serializers: { req: serializeRequest } },
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     clientErrorHandler,
@@ -42,7 +44,7 @@ export async function buildApp(
   await registerGeneration(app, config.generation, engines);
   await registerEstimator(app, config.estimator, {
     verifier,
-    readUpload: storageUploadReader(() => app.generation.storage()),
+    readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes),
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });

@@ -21,12 +21,15 @@ const OTHER_FORMATS: Array<[string, (b: Buffer) => boolean]> = [
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const megapixels = (n: number) => `${(n / 1_000_000).toFixed(1)} megapixels`;
 
+/** The 413 for an image file over the estimator's byte limit, giving both sizes. */
+export function imageTooLarge(bytes: number, maxBytes: number): ApiError {
+  return new ApiError(413, ERROR_CODES.payloadTooLarge, `The image file is ${megabytes(bytes)}; the estimator takes at most ${megabytes(maxBytes)}`);
+}
+
 /** The header of an image the estimator can take, or a 4xx saying exactly why it cannot. */
 export function checkImage(bytes: Buffer, limits: ImageLimits): ImageHeader {
   if (bytes.length === 0) throw new ApiError(400, ERROR_CODES.badRequest, 'The image file is empty (0 bytes); upload the photo again');
-  if (bytes.length > limits.maxBytes) {
-    throw new ApiError(413, ERROR_CODES.payloadTooLarge, `The image file is ${megabytes(bytes.length)}; the estimator takes at most ${megabytes(limits.maxBytes)}`);
-  }
+  if (bytes.length > limits.maxBytes) throw imageTooLarge(bytes.length, limits.maxBytes);
   const header = readImageHeader(bytes);
   if (!header) {
     const other = OTHER_FORMATS.find(([, test]) => test(bytes))?.[0];

@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError } from '../http/envelope.js';
-import type { FileStorage } from '../storage/fileStorage.js';
+import { StoredFileTooLarge, type FileStorage } from '../storage/fileStorage.js';
 import { keyBelongsTo } from '../storage/storageKeys.js';
+import { imageTooLarge } from './imageLimits.js';
 
 /** Reads the bytes of a user's own upload from its image_url, or throws a 4xx saying what is wrong with the URL. */
 export type ReadUpload = (imageUrl: string, uid: string) => Promise<Buffer>;
@@ -12,8 +13,8 @@ const REFUSALS = {
   invalid: [403, ERROR_CODES.forbidden, 'image_url is not signed by this server, or was altered after signing'],
 } as const;
 
-/** Reads uploads through the file storage: the URL must be ours, valid, unexpired, and in the caller's folder. */
-export function storageUploadReader(storage: () => FileStorage): ReadUpload {
+/** Reads uploads through the file storage: the URL must be ours, valid, unexpired, in the caller's folder, and at most maxBytes. */
+export function storageUploadReader(storage: () => FileStorage, maxBytes: number): ReadUpload {
   return async (imageUrl, uid) => {
     const { key, problem } = await storage().checkSignedUrl(imageUrl, 'GET');
     if (problem) {
@@ -23,7 +24,12 @@ export function storageUploadReader(storage: () => FileStorage): ReadUpload {
     if (!keyBelongsTo(key, uid)) {
       throw new ApiError(403, ERROR_CODES.forbidden, "image_url is another user's upload; you can only estimate your own photos");
     }
-    const bytes = await storage().read(key);
+    const bytes = await storage()
+      .read(key, maxBytes)
+      .catch((error: unknown) => {
+        if (error instanceof StoredFileTooLarge) throw imageTooLarge(error.bytes, maxBytes);
+        throw error;
+      });
     if (!bytes) {
       throw new ApiError(404, ERROR_CODES.notFound, 'Nothing has been uploaded to image_url (or it was deleted): PUT the photo to upload_url first');
     }

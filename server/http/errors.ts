@@ -3,13 +3,15 @@ import { ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError, codeForStatus, errorBody } from './envelope.js';
 import { isServiceUnavailable } from './unavailable.js';
 
-/** Seconds a client is asked to wait when the database is unreachable. */
+/** Seconds a client is asked to wait before retrying after a 503. */
 const RETRY_AFTER_S = 5;
 
 /** Makes every error and unknown /v1 route answer in the error envelope, never with a bare 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      // Every 503 is a passing outage (database, identity service, estimator queue): say when to retry.
+      if (error.status === 503) reply.header('Retry-After', String(RETRY_AFTER_S));
       return reply.status(error.status).send(errorBody(error.status, error.codeN, error.message));
     }
     if (isServiceUnavailable(error)) {

@@ -10,8 +10,8 @@ export type SignedUrlCheck = { key: string; problem: null } | { key: null; probl
 /** Where images live: local disk with HMAC-signed URLs, or an S3 bucket with presigned URLs. */
 export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The bytes of a key, or null if nothing is stored there. */
-  read(key: string): Promise<Buffer | null>;
+  /** The bytes of a key, or null if nothing is stored there; past maxBytes, StoredFileTooLarge before reading it all. */
+  read(key: string, maxBytes?: number): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   /** A URL that lets whoever holds it GET (download) or PUT (upload) this one key until it expires. */
   signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl>;
@@ -20,4 +20,11 @@ export interface FileStorage {
    * 'expired', or 'invalid' (not signed by us for this method and key, or altered).
    */
   checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck>;
+}
+
+/** A stored file larger than the reader takes: refused from its size, without loading it. */
+export class StoredFileTooLarge extends Error {
+  constructor(readonly bytes: number) {
+    super(`The stored file is ${bytes} bytes`);
+  }
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage, SignedUrl, SignedUrlCheck } from './fileStorage.js';
+import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck } from './fileStorage.js';
 import { isValidKey } from './storageKeys.js';
 import type { UrlSigner } from './urlSigner.js';
 
@@ -32,8 +32,10 @@ export class LocalDiskStorage implements FileStorage {
     await fs.rename(temp, file);
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  async read(key: string, maxBytes = Infinity): Promise<Buffer | null> {
     try {
+      const { size } = await fs.stat(this.pathOf(key));
+      if (size > maxBytes) throw new StoredFileTooLarge(size);
       return await fs.readFile(this.pathOf(key));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStorage, SignedUrl, SignedUrlCheck } from './fileStorage.js';
+import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck } from './fileStorage.js';
 import { contentTypeOfKey } from './imageTypes.js';
 import type { S3Settings } from './storageConfig.js';
 import { isValidKey } from './storageKeys.js';
@@ -45,9 +45,14 @@ export class S3Storage implements FileStorage {
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key), Body: bytes, ContentType: contentType }));
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  async read(key: string, maxBytes = Infinity): Promise<Buffer | null> {
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }));
+      // A presigned PUT cannot cap the size, so an upload may be huge: refuse it from its length, unread.
+      if ((res.ContentLength ?? 0) > maxBytes) {
+        (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw new StoredFileTooLarge(res.ContentLength!);
+      }
       return Buffer.from(await res.Body!.transformToByteArray());
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;

@@ -33,6 +33,7 @@ describe('the identity service out of reach', () => {
     proxy.cut();
     const refused = await history(bob);
     expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json()).toEqual({
       code: 503,
       response_metadata: { error: { code_n: 50301, description: 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment' } },

@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoredFileTooLarge } from '../../../server/storage/fileStorage';
 import { S3Storage } from '../../../server/storage/s3Storage';
 import { loadStorageSettings, type S3Settings } from '../../../server/storage/storageConfig';
 import { createTestUser, type TestUser } from '../../support/emulator';
@@ -62,6 +63,13 @@ describe('S3 storage (presigned URLs)', () => {
     expect((await storage.read(key))?.equals(png)).toBe(true);
     expect(await storage.checkSignedUrl(download.url, 'GET')).toEqual({ key, problem: null });
     expect(download.expiresAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 3_590_000);
+  });
+
+  it('refuses to read an object over the reader\'s limit from its length (a presigned PUT cannot cap the size)', async () => {
+    const big = `${key}.big.png`;
+    await storage.put(big, Buffer.alloc(4096), 'image/png');
+    await expect(storage.read(big, 1024)).rejects.toEqual(new StoredFileTooLarge(4096));
+    expect((await storage.read(big, 4096))?.length).toBe(4096);
   });
 
   it('refuses an upload of another content type than the key takes', async () => {

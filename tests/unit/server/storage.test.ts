@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOfKey, sniffImageType } from '../../../server/storage/imageTypes';
+import { StoredFileTooLarge } from '../../../server/storage/fileStorage';
 import { LocalDiskStorage } from '../../../server/storage/localDiskStorage';
 import { loadStorageSecret } from '../../../server/storage/storageSecret';
 import { isValidKey, jobImageKey, keyBelongsTo, uploadKey, userPrefix } from '../../../server/storage/storageKeys';
@@ -83,6 +84,13 @@ describe('local disk storage', () => {
     expect(await storage.read('users/a/x.png')).toBeNull();
     await expect(storage.put('../outside.png', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
     expect(() => storage.pathOf('/etc/passwd')).toThrow();
+  });
+
+  it('refuses to read a file over the reader\'s limit, saying its size', async () => {
+    const storage = new LocalDiskStorage(tempDataDir(), signer);
+    await storage.put('users/a/big.png', Buffer.alloc(2048));
+    await expect(storage.read('users/a/big.png', 1024)).rejects.toEqual(new StoredFileTooLarge(2048));
+    expect((await storage.read('users/a/big.png', 2048))?.length).toBe(2048);
   });
 
   it('reads its own signed URLs back to their key, and refuses anything else', async () => {
