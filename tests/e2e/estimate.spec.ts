@@ -144,7 +144,7 @@ test.describe('pose from a photo', () => {
     await expect.poll(() => referenceShown(page)).toEqual(astronaut);
   });
 
-  test('a photo dropped on the Generate page\'s Modify Pose opens the editor and becomes the pose', async ({ page }) => {
+  test('a photo dropped on the panel\'s Modify Pose opens the editor and becomes the pose, and again while the editor is open', async ({ page }) => {
     await signInToEditor(page, 'panel');
     await page.getByRole('banner').getByRole('link', { name: 'Generate' }).click();
     await expect(page).toHaveURL(/\/pose$/);
@@ -156,6 +156,11 @@ test.describe('pose from a photo', () => {
     expect([pose.canvas_width, pose.canvas_height]).toEqual([512, 512]);
     expectPlausible(pose.people[0]!, 512, 512);
     expect(await referenceCoverage(page)).toBeGreaterThan(0.3);
+
+    // With the editor already open, a photo dropped on the panel is estimated at once.
+    await dropPhoto(page, PHOTO('basketball.jpg'), page.getByRole('button', { name: 'Open the pose editor' }));
+    await expect(found(page)).toHaveText('People found: 2', ESTIMATE_WAIT);
+    expect((await exportJson(page)).people).toHaveLength(2);
   });
 
   test('a cancelled estimate and a photo of a cat both leave the pose alone; the cat says nobody was found', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { PoseDocument } from '../../pose';
 import { openSignIn, useAuth } from '../auth/appSession';
 import { backgroundImageStore } from '../editor/background/backgroundStore';
@@ -8,7 +8,8 @@ import { setPanelSize } from '../editor/io/canvasSize';
 import { EMPTY_SELECTION } from '../editor/model/selection';
 import { PhotoToPose, type PoseMerge } from './PhotoToPose';
 import { placeEstimate } from './placeEstimate';
-import { handedOffPhoto, photoReceived } from './photoHandoff';
+import { handedOffPhotoStore } from './photoHandoff';
+import { useStore } from '../store';
 import { referenceFollowsHistory } from './referenceFollowsHistory';
 
 /** Photo to pose in the editor: the people found become one undoable edit, the photo the reference image. */
@@ -16,10 +17,7 @@ export function EditorPhotoToPose() {
   const { actor } = useEditorHandles();
   const { state } = useAuth();
   const signedIn = state === 'signedIn' || state === 'refreshing';
-  const [handedOff] = useState(handedOffPhoto);
-  useEffect(() => {
-    if (handedOff) photoReceived(handedOff);
-  }, [handedOff]);
+  const handedOff = useStore(handedOffPhotoStore);
   const photoEdits = useRef<ReturnType<typeof referenceFollowsHistory> | null>(null);
   useEffect(() => {
     photoEdits.current = referenceFollowsHistory(actor);
@@ -47,7 +45,7 @@ export function EditorPhotoToPose() {
   );
   return (
     <div className="editor-photo">
-      <PhotoToPose onResult={onResult} signIn={signedIn ? undefined : openSignIn} initialPhoto={handedOff} />
+      <PhotoToPose onResult={onResult} signIn={signedIn ? undefined : openSignIn} givenPhoto={handedOff} onGivenPhotoTaken={() => handedOffPhotoStore.set(null)} />
     </div>
   );
 }

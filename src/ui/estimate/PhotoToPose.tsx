@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { parsePoseJson, type PoseDocument } from '../../pose/index';
 import { PHOTO_MAX_MB, PHOTO_TYPES } from './estimationActors';
 import { EstimationProgress } from './EstimationProgress';
-import { photoProblem, readAsDataUrl } from './readPhoto';
+import { photoProblem } from './readPhoto';
+import { readAsDataUrl } from '../editor/background/readImage';
 import { useEstimation } from './useEstimation';
 import './photoToPose.css';
 
@@ -16,12 +17,14 @@ export interface PhotoToPoseProps {
   defaultMode?: PoseMerge;
   /** Set while nobody is signed in (the estimator needs a token): offered instead of estimating. */
   signIn?: () => void;
-  /** A photo given before this section showed (dropped on the panel's Modify Pose): estimated once someone is signed in. */
-  initialPhoto?: File | null;
+  /** A photo given from elsewhere (dropped on the panel's Modify Pose): estimated as soon as the section can. */
+  givenPhoto?: File | null;
+  /** Called when the given photo is taken (after the section mounted), so it is estimated once. */
+  onGivenPhotoTaken?: () => void;
 }
 
 /** Pick or drop a photo; the people in it come back as an editable OpenPose pose (body, hands, face). */
-export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, initialPhoto }: PhotoToPoseProps) {
+export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPhoto, onGivenPhotoTaken }: PhotoToPoseProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useEstimation();
   const [options, setOptions] = useState({ hands: true, face: true, mode: defaultMode });
@@ -35,24 +38,32 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, initial
   const failed = snapshot.matches({ closed: 'failed' });
   const done = snapshot.matches({ closed: 'done' });
 
+  // Set while a chosen photo is read, before the machine is busy: a second photo then waits its turn
+  // rather than being shown while the first one's people arrive.
+  const reading = useRef(false);
   async function choose(file: File | undefined) {
-    if (!file || busy || signIn) return;
+    if (!file || busy || signIn || reading.current) return;
     const why = photoProblem(file);
     setProblem(why ? t(why, { mb: PHOTO_MAX_MB }) : null);
     if (why) return;
-    setPhoto(await readAsDataUrl(file));
-    send({ type: 'ESTIMATE', request: { photo: file, fileName: file.name || 'photo', hands: options.hands, face: options.face } });
+    reading.current = true;
+    try {
+      setPhoto(await readAsDataUrl(file));
+      send({ type: 'ESTIMATE', request: { photo: file, fileName: file.name || 'photo', hands: options.hands, face: options.face } });
+    } finally {
+      reading.current = false;
+    }
   }
 
-  // A photo handed over from the panel is estimated as if dropped here, once, when the user can estimate.
-  const pendingPhoto = useRef(initialPhoto ?? null);
+  // A photo given from the panel is estimated as if dropped here, once the user can estimate and no
+  // other estimate runs. It is taken in an effect, after mounting: a render React throws away
+  // (router navigations render in a transition) must not take it.
   useEffect(() => {
-    if (!pendingPhoto.current || signIn) return;
-    const file = pendingPhoto.current;
-    pendingPhoto.current = null;
-    void choose(file);
-    // Only signing in can unblock a waiting photo; choose() reads the options as they are then.
-  }, [signIn]);
+    if (!givenPhoto || signIn || busy || reading.current) return;
+    onGivenPhotoTaken?.();
+    void choose(givenPhoto);
+    // choose() reads the options as they are when the photo is taken.
+  }, [givenPhoto, signIn, busy]);
 
   // Each result is handed over once, when it arrives.
   useEffect(() => {

@@ -1,19 +1,12 @@
-// A photo dropped on the panel's Modify Pose is estimated by the editor, which that drop opens.
-let handedOff: File | null = null;
+import { createStore } from '../store';
 
-/** Keeps a photo dropped outside the editor for the editor's "Pose from a photo" to estimate when it opens. */
+/**
+ * A photo dropped on the panel's Modify Pose, waiting for the editor's "Pose from a photo" to take
+ * it: when the drop opens the editor, and when the editor is already open.
+ */
+export const handedOffPhotoStore = createStore<File | null>(null);
+
+/** Hands a photo dropped outside the editor to the editor's "Pose from a photo". */
 export function handOffPhoto(file: File): void {
-  handedOff = file;
-}
-
-// Read during render but cleared only once the editor has really mounted: a render that suspends
-// (a chunk still loading) is thrown away and runs again, and must find the photo still there.
-/** The photo handed to the editor, if any (it stays until photoReceived). */
-export function handedOffPhoto(): File | null {
-  return handedOff;
-}
-
-/** Says the editor has the handed-off photo, so a later visit does not estimate it again. */
-export function photoReceived(file: File): void {
-  if (handedOff === file) handedOff = null;
+  handedOffPhotoStore.set(file);
 }

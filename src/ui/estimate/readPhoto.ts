@@ -6,13 +6,3 @@ export function photoProblem(file: { type: string; size: number }): 'estimate.un
   if (file.size > PHOTO_MAX_MB * 1024 * 1024) return 'estimate.tooLarge';
   return null;
 }
-
-/** The photo as a data: URL, for the editor's background and the preview. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
-    reader.readAsDataURL(file);
-  });
-}

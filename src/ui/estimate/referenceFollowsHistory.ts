@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../../machines/editor.machine';
 import { backgroundImageStore } from '../editor/background/backgroundStore';
+import { HISTORY_LIMIT } from '../editor/model/history';
 import type { Scene } from '../editor/model/scene';
 
 /** A photo estimate as an edit: the scenes around it, and the reference image on either side. */
@@ -14,7 +15,8 @@ interface PhotoEdit {
 /**
  * Makes the reference photo of each estimate part of its undoable edit: undo brings back the
  * reference image there was before, redo the photo again. Scenes are immutable, so the history's
- * own objects tell when the editor steps across an estimate. Returns how to record an edit, and to stop.
+ * own objects tell when the editor steps across an estimate (a change of canvas size rescales the
+ * history into new objects, and the photo then stays as it is). Returns how to record an edit, and to stop.
  */
 export function referenceFollowsHistory(actor: ActorRefFrom<typeof editorMachine>): {
   record(edit: PhotoEdit): void;
@@ -33,7 +35,8 @@ export function referenceFollowsHistory(actor: ActorRefFrom<typeof editorMachine
     if (redone) backgroundImageStore.set(redone.photo);
   });
   return {
-    record: (edit) => void edits.push(edit),
+    // Undo reaches no further back than the history holds, so neither do the photos kept here.
+    record: (edit) => void edits.splice(0, Math.max(0, edits.push(edit) - HISTORY_LIMIT)),
     stop: () => subscription.unsubscribe(),
   };
 }

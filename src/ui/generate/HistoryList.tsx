@@ -43,8 +43,13 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
   const active = signedIn && data?.items.some((i) => i.status === 'queued' || i.status === 'running');
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => void load(), ACTIVE_REFRESH_MS);
-    return () => clearInterval(timer);
+    // Aborted with the page it was for, so a late answer for the old page cannot replace the new one.
+    const controller = new AbortController();
+    const timer = setInterval(() => void load(controller.signal), ACTIVE_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
   }, [active, load]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;

@@ -12,13 +12,17 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 /** Reads an image file as a data URL, shrunk (as JPEG) when larger than MAX_REFERENCE_SIDE so it can be kept across reloads. */
 export async function readReferenceImage(file: File): Promise<string> {
-  const original = await new Promise<string>((resolve, reject) => {
+  return shrinkReference(await readAsDataUrl(file));
+}
+
+/** A file's bytes as a data: URL (a reference image, a photo to estimate). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
     reader.readAsDataURL(file);
   });
-  return shrinkReference(original);
 }
 
 /** An image data URL, shrunk (as JPEG) when larger than MAX_REFERENCE_SIDE so it can be kept across reloads. */

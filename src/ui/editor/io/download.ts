@@ -11,8 +11,3 @@ export function downloadBlob(blob: Blob, filename: string): void {
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** Reads a file's text. */
-export function readFileText(file: File): Promise<string> {
-  return file.text();
-}

@@ -1,8 +1,7 @@
+import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
 import { MAX_FIGURES, parsePoseJson, rescaleDocument, type PoseDocument } from '../../../pose';
 import { createScene, type Scene } from '../model/scene';
 
-/** The panel accepts image sides up to this (SPEC.md section 5). */
-export const MAX_SIDE = 1024;
 
 /** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */
 export const MAX_POSE_FILE_BYTES = 8 * 1024 * 1024;
@@ -18,9 +17,9 @@ export type ImportResult = { ok: true; scene: Scene } | { ok: false; message: st
 
 /** The document on a canvas the panel can take (whole pixels within 1..1024), scaled down with its aspect kept when larger. */
 export function fitCanvas(doc: PoseDocument): PoseDocument {
-  const scale = Math.min(1, MAX_SIDE / Math.max(doc.canvas_width, doc.canvas_height));
-  const width = Math.max(1, Math.min(MAX_SIDE, Math.round(doc.canvas_width * scale)));
-  const height = Math.max(1, Math.min(MAX_SIDE, Math.round(doc.canvas_height * scale)));
+  const scale = Math.min(1, SIZE_MAX / Math.max(doc.canvas_width, doc.canvas_height));
+  const width = Math.max(SIZE_MIN, Math.min(SIZE_MAX, Math.round(doc.canvas_width * scale)));
+  const height = Math.max(SIZE_MIN, Math.min(SIZE_MAX, Math.round(doc.canvas_height * scale)));
   return width === doc.canvas_width && height === doc.canvas_height ? doc : rescaleDocument(doc, width, height);
 }
 
