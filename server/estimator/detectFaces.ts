@@ -3,7 +3,7 @@ import type { DetectedFace } from '../../src/pose/estimate/index.js';
 import type { Runtime } from './humanRuntime.js';
 
 /** Faces human is less sure of than this are mostly profiles and backs of heads, whose mesh is a guess. */
-export const MIN_FACE_SCORE = 0.5;
+const MIN_FACE_SCORE = 0.5;
 
 /** Runs human's face pipeline (blazeface, face mesh, iris) on a photo tensor; 478-point meshes in its pixels. */
 export async function detectFaces(rt: Runtime, photo: Tensor4D): Promise<DetectedFace[]> {

@@ -4,9 +4,9 @@ import { cropPointToImage, handCropFromLandmarks, type HandCrop } from './handCr
 import type { Runtime } from './humanRuntime.js';
 
 /** The hand landmark model's input side. */
-export const HAND_SIDE = 224;
+const HAND_SIDE = 224;
 /** The model's hand-presence score (already 0..1) a hand must reach; crops without a hand score near 0. */
-export const MIN_HAND_SCORE = 0.5;
+const MIN_HAND_SCORE = 0.5;
 /** Below this on the first look there is no hand worth a second look. */
 const SECOND_LOOK_FROM = 0.05;
 /** From this on, the first look is good enough. */

@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 const off = { enabled: false };
 
 /** human's face pipeline only (blazeface, face mesh, iris); bodies and hands run on their own models. */
-export const HUMAN_CONFIG: Partial<Config> = {
+const HUMAN_CONFIG: Partial<Config> = {
   backend: 'wasm',
   modelBasePath: MODEL_URL_PREFIX,
   debug: false,

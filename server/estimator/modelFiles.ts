@@ -26,7 +26,7 @@ interface ModelJson {
 }
 
 /** Reads a tfjs graph model (model.json and its .bin shards) from a folder into the artifacts tfjs loads. */
-export async function readModelArtifacts(dir: string, jsonName: string): Promise<io.ModelArtifacts> {
+async function readModelArtifacts(dir: string, jsonName: string): Promise<io.ModelArtifacts> {
   // Only plain names inside the folder: a model path can never climb out of it.
   if (path.basename(jsonName) !== jsonName) throw new Error(`Model name "${jsonName}" must be a plain file name`);
   const json = JSON.parse(await fs.readFile(path.join(dir, jsonName), 'utf8')) as ModelJson;

@@ -115,26 +115,24 @@ export class WorkerPool {
 
   /** Sleeps ms, or less if the pool stops. */
   private sleep(ms: number): Promise<void> {
+    return this.pause(ms, this.stoppers);
+  }
+
+  /** Waits a poll interval, or less if a job is queued here (wake) or the pool stops. */
+  private idle(): Promise<void> {
+    return this.pause(this.deps.pollMs, this.wakers);
+  }
+
+  /** Waits ms, or until one of the `cutters` (wakers or stoppers) is called. */
+  private pause(ms: number, cutters: Set<() => void>): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.stoppers.delete(done);
+        cutters.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.stoppers.add(done);
-    });
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.deps.pollMs);
-      this.wakers.add(done);
+      cutters.add(done);
     });
   }
 }

@@ -8,7 +8,7 @@ import type { ReadUpload } from '../estimator/uploadReader.js';
 import { callerOf, parseRequest } from './validation.js';
 
 /** POST /v1/query_prompt_estimator */
-export const estimateRequestSchema = z.object({
+const estimateRequestSchema = z.object({
   image_url: z.string().trim().min(1).max(4096),
   hands: z.boolean().default(true),
   face: z.boolean().default(true),

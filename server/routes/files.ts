@@ -6,6 +6,7 @@ import { ApiError, codeForStatus, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { contentTypeOfKey, sniffImageType } from '../storage/imageTypes.js';
 import { isValidKey } from '../storage/storageKeys.js';
+import { FILES_ROUTE_PREFIX } from '../storage/localDiskStorage.js';
 
 type FileRequest = FastifyRequest<{ Params: { '*': string }; Querystring: { expires?: string; sig?: string } }>;
 
@@ -30,7 +31,7 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
     if (problem) throw new ApiError(403, ERROR_CODES.forbidden, REFUSALS[problem]);
   };
 
-  app.get('/files/*', { onRequest: authorize('GET') }, async (request: FileRequest, reply) => {
+  app.get(`${FILES_ROUTE_PREFIX}*`, { onRequest: authorize('GET') }, async (request: FileRequest, reply) => {
     const key = request.params['*'];
     const file = runtime.localDisk().pathOf(key);
     const stat = await fs.promises.stat(file).catch(() => null);
@@ -41,7 +42,7 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
     return reply.type(contentTypeOfKey(key) ?? 'application/octet-stream').send(fs.createReadStream(file));
   });
 
-  app.put('/files/*', { onRequest: authorize('PUT'), bodyLimit: maxBytes }, async (request: FileRequest, reply) => {
+  app.put(`${FILES_ROUTE_PREFIX}*`, { onRequest: authorize('PUT'), bodyLimit: maxBytes }, async (request: FileRequest, reply) => {
     const key = request.params['*'];
     const expected = contentTypeOfKey(key);
     const declared = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

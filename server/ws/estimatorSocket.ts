@@ -10,7 +10,7 @@ import type { EstimateService } from '../estimator/estimateService.js';
 const SOCKET_TRY_AGAIN_LATER = 1013;
 
 /** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
-export const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 30_000;
 
 /** A close reason may hold at most 123 bytes. */
 function reasonOf(text: string): string {

@@ -1,8 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Rgb, Vec2 } from '../../../src/pose/index.js';
+import { css } from './shading.js';
 import type { Variant } from './variant.js';
-
-const css = (c: Rgb, alpha = 1) => `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${alpha})`;
 
 /** A photo studio: wall fading into a floor, a soft light patch on the light's side, and a vignette. */
 export function drawStudio(ctx: SKRSContext2D, width: number, height: number, variant: Variant): void {
