@@ -29,7 +29,8 @@ export class UrlSigner {
 
   /** Checks a signature for a method and key; constant-time on the signature. */
   verify(method: string, key: string, expires: unknown, sig: unknown, nowMs = Date.now()): SignatureProblem {
-    if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires)) return 'missing';
+    // Only the exact digits we signed: a leading zero names the same time but is not our URL.
+    if (typeof expires !== 'string' || typeof sig !== 'string' || !/^[1-9]\d{0,11}$/.test(expires)) return 'missing';
     const expected = Buffer.from(this.mac(method, key, Number(expires)));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'invalid';

@@ -114,6 +114,8 @@ describe('signed /files URLs', () => {
       ['expired', `/files/${key}?expires=${expired.expires}&sig=${expired.sig}`],
       ['tampered signature', image_url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)],
       ['tampered expiry', image_url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`)],
+      // The same time written differently is still not the URL we signed (a changed byte invalidates it).
+      ['expiry with a leading zero', image_url.replace('expires=', 'expires=0')],
       ['other key', image_url.replace(/\.png\?/, '-other.png?')],
       ['no signature', `/files/${key}`],
     ];
