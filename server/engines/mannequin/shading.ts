@@ -23,6 +23,15 @@ function outline(ctx: SKRSContext2D, look: Look, radius: number): void {
   ctx.stroke();
 }
 
+/** Lays a material's four tones on a gradient: lit at 0, base at `base`, dim at `dim`, dark at 1. */
+function toneStops(gradient: { addColorStop(offset: number, color: string): void }, material: Rgb, base: number, dim: number): void {
+  const [lit, mid, shade, dark] = tones(material);
+  gradient.addColorStop(0, lit);
+  gradient.addColorStop(base, mid);
+  gradient.addColorStop(dim, shade);
+  gradient.addColorStop(1, dark);
+}
+
 /** A limb segment: a tapered capsule from a (radius ra) to b (radius rb), shaded across its axis. */
 export function capsule(ctx: SKRSContext2D, a: Vec2, b: Vec2, ra: number, rb: number, look: Look): void {
   const theta = Math.atan2(b.y - a.y, b.x - a.x);
@@ -32,11 +41,7 @@ export function capsule(ctx: SKRSContext2D, a: Vec2, b: Vec2, ra: number, rb: nu
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   const r = Math.max(ra, rb);
   const gradient = ctx.createLinearGradient(mid.x + n.x * r, mid.y + n.y * r, mid.x - n.x * r, mid.y - n.y * r);
-  const [lit, base, dim, dark] = tones(look.material);
-  gradient.addColorStop(0, lit);
-  gradient.addColorStop(0.3, base);
-  gradient.addColorStop(0.75, dim);
-  gradient.addColorStop(1, dark);
+  toneStops(gradient, look.material, 0.3, 0.75);
   ctx.beginPath();
   ctx.arc(b.x, b.y, rb, theta - Math.PI / 2, theta + Math.PI / 2);
   ctx.arc(a.x, a.y, ra, theta + Math.PI / 2, theta + (3 * Math.PI) / 2);
@@ -51,11 +56,7 @@ export function ellipsoid(ctx: SKRSContext2D, c: Vec2, rx: number, ry: number, a
   const r = Math.min(rx, ry);
   const hot = { x: c.x + look.light.x * r * 0.45, y: c.y + look.light.y * r * 0.45 };
   const gradient = ctx.createRadialGradient(hot.x, hot.y, r * 0.05, c.x, c.y, Math.max(rx, ry) * 1.05);
-  const [lit, base, dim, dark] = tones(look.material);
-  gradient.addColorStop(0, lit);
-  gradient.addColorStop(0.35, base);
-  gradient.addColorStop(0.8, dim);
-  gradient.addColorStop(1, dark);
+  toneStops(gradient, look.material, 0.35, 0.8);
   ctx.beginPath();
   ctx.ellipse(c.x, c.y, rx, ry, angle, 0, Math.PI * 2);
   ctx.fillStyle = gradient;
