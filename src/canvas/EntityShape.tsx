@@ -2,8 +2,8 @@ import type Konva from 'konva';
 import { memo, useMemo } from 'react';
 import { Shape } from 'react-konva';
 import type { Animal, Person } from '../pose';
-import type { Part } from '../ui/editor/model/joints';
-import type { EntityKind } from '../ui/editor/model/scene';
+import type { Part } from '../editor/model/joints';
+import type { EntityKind } from '../editor/model/scene';
 import { drawEntity, type EntityDrawAttrs } from './draw/drawEntity';
 import { registerShape, type ShapeRegistry } from './shapeRegistry';
 

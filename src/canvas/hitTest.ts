@@ -1,8 +1,8 @@
 import type { Vec2 } from '../pose';
-import type { HitTarget } from '../ui/editor/model/hitTarget';
-import { getPoints, partsOf, type JointRef, type Part } from '../ui/editor/model/joints';
-import { entityBox, getEntity, listEntities, type EntityRef, type Scene } from '../ui/editor/model/scene';
-import { editableEntities, isSelected, selectionBox, type Selection } from '../ui/editor/model/selection';
+import type { HitTarget } from '../editor/model/hitTarget';
+import { getPoints, partsOf, type JointRef, type Part } from '../editor/model/joints';
+import { entityBox, getEntity, listEntities, type EntityRef, type Scene } from '../editor/model/scene';
+import { editableEntities, isSelected, selectionBox, type Selection } from '../editor/model/selection';
 import { FRAME_PADDING_PX, padBox, selectionHandles } from './handles';
 import { animalSegments, distanceToSegment, personSegments } from './segments';
 import type { Animal, Person } from '../pose';

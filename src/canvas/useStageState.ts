@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../machines/editor.machine';
-import { gestureEntities } from '../ui/editor/model/gesture';
-import { entityKey } from '../ui/editor/model/scene';
-import { editableEntities, selectionBox } from '../ui/editor/model/selection';
+import { gestureEntities } from '../editor/model/gesture';
+import { entityKey } from '../editor/model/scene';
+import { editableEntities, selectionBox } from '../editor/model/selection';
 
 const NONE: string[] = [];
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);

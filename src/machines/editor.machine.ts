@@ -1,13 +1,14 @@
 import { and, assign, setup } from 'xstate';
+import type { EditorEvent } from '../editor/events';
 import type { Vec2 } from '../pose';
-import { applyGesture, type Gesture } from '../ui/editor/model/gesture';
-import { recordEdit, rescaleHistory, rescaleScene } from '../ui/editor/model/history';
-import type { HitTarget } from '../ui/editor/model/hitTarget';
-import type { JointRef } from '../ui/editor/model/joints';
-import { moveJoint } from '../ui/editor/model/moveJoint';
-import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../ui/editor/model/press';
-import type { Scene } from '../ui/editor/model/scene';
-import { clampSelection, EMPTY_SELECTION, type Selection } from '../ui/editor/model/selection';
+import { applyGesture, type Gesture } from '../editor/model/gesture';
+import { recordEdit, rescaleHistory, rescaleScene } from '../editor/model/history';
+import { moveJoint } from '../editor/model/moveJoint';
+import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../editor/model/press';
+import type { Scene } from '../editor/model/scene';
+import { clampSelection, EMPTY_SELECTION, type Selection } from '../editor/model/selection';
+
+export type { EditorEvent };
 
 /** Screen pixels the pointer must travel before a press becomes a drag. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -24,22 +25,6 @@ export interface EditorContext {
   /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
   gesture: Gesture | null;
 }
-
-/** Pointer gestures from the canvas, edits from the action registry, history, options and the panel's canvas size. */
-export type EditorEvent =
-  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean }
-  | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
-  | { type: 'POINTER_UP'; point: Vec2; shift: boolean }
-  | { type: 'CANCEL' }
-  | { type: 'PAN_START' }
-  | { type: 'PAN_END' }
-  | { type: 'COMMIT'; scene: Scene; selection?: Selection }
-  | { type: 'SELECT'; selection: Selection }
-  | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
-  | { type: 'UNDO' }
-  | { type: 'REDO' }
-  | { type: 'TOGGLE_SYMMETRY' }
-  | { type: 'RESIZE'; width: number; height: number };
 
 type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
 

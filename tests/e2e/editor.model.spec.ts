@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { initialTransition, transition, type EventObject } from 'xstate';
 import { editorMachine } from '../../src/machines/editor.machine';
-import { getJoint } from '../../src/ui/editor/model/joints';
+import { getJoint } from '../../src/editor/model/joints';
 import { formatCoverage, measureCoverage } from '../machines/modelPaths';
 import { openEditor, stage, toPage, tool } from './editor.helpers';
 import { editorPaths, WITHOUT_GESTURE, type EditorSnapshot, type Gesture, type GestureEvent } from './editor.model';

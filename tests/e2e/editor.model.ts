@@ -2,9 +2,9 @@ import { initialTransition, transition, type EventObject, type SnapshotFrom, typ
 import { hitTest } from '../../src/canvas/hitTest';
 import { editorMachine, type EditorEvent } from '../../src/machines/editor.machine';
 import { BODY, type Vec2 } from '../../src/pose';
-import { getAction, performEdit } from '../../src/ui/editor/actions/registry';
-import type { EditAction } from '../../src/ui/editor/actions/types';
-import { getJoint } from '../../src/ui/editor/model/joints';
+import { getAction, performEdit } from '../../src/editor/actions/registry';
+import type { EditAction } from '../../src/editor/actions/types';
+import { getJoint } from '../../src/editor/model/joints';
 import { defaultScene } from '../../src/ui/editor/persistence';
 import { coveringPaths, generatePaths, type ModelPath } from '../machines/modelPaths';
 

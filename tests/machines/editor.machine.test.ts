@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { BODY } from '../../src/pose/index.js';
 import { DRAG_THRESHOLD_PX, editorMachine, type EditorEvent } from '../../src/machines/editor.machine';
-import { appendEntities } from '../../src/ui/editor/model/entities';
-import { HISTORY_LIMIT } from '../../src/ui/editor/model/history';
+import { appendEntities } from '../../src/editor/model/entities';
+import { HISTORY_LIMIT } from '../../src/editor/model/history';
 import { fullPerson, sampleScene } from '../unit/editor/scenes';
 import { expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
 

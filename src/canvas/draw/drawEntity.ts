@@ -1,6 +1,6 @@
 import { ANIMAL_LINES, BODY_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person } from '../../pose';
-import type { Part } from '../../ui/editor/model/joints';
-import type { EntityKind } from '../../ui/editor/model/scene';
+import type { Part } from '../../editor/model/joints';
+import type { EntityKind } from '../../editor/model/scene';
 import { drawMarks } from './drawMarks';
 import { PALETTE, sizesAt, type Sizes } from './palette';
 import { fillDots, strokeEdges } from './primitives';

@@ -1,7 +1,7 @@
 import type { Vec2 } from '../../pose';
 import type { EditorContext } from '../../machines/editor.machine';
-import { applyGesture, gestureEntities } from '../../ui/editor/model/gesture';
-import { entityKey, getEntity, type Scene } from '../../ui/editor/model/scene';
+import { applyGesture, gestureEntities } from '../../editor/model/gesture';
+import { entityKey, getEntity, type Scene } from '../../editor/model/scene';
 import type { ShapeRegistry } from '../shapeRegistry';
 
 /**

@@ -1,5 +1,5 @@
-import type { HitTarget } from '../../ui/editor/model/hitTarget';
-import { entityKey } from '../../ui/editor/model/scene';
+import type { HitTarget } from '../../editor/model/hitTarget';
+import { entityKey } from '../../editor/model/scene';
 import type { ShapeRegistry } from '../shapeRegistry';
 
 const CURSORS: Record<HitTarget['kind'], string> = { handle: 'grab', joint: 'pointer', entity: 'move', none: 'default' };

@@ -2,7 +2,7 @@ import type Konva from 'konva';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../../machines/editor.machine';
 import type { Vec2 } from '../../pose';
-import { boxFromCorners } from '../../ui/editor/model/selection';
+import { boxFromCorners } from '../../editor/model/selection';
 import { hitTest } from '../hitTest';
 import type { ShapeRegistry } from '../shapeRegistry';
 import { toDoc } from '../view';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKeys } from './actions/keys';
-import { getAction, isEnabled, runAction } from './actions/registry';
+import { formatKeys } from '../../editor/actions/keys';
+import { getAction, isEnabled, runAction } from '../../editor/actions/registry';
 import { actionStateOf, useEditorHandles } from './EditorContext';
 
 /** Whether shortcuts are shown with Mac symbols. */

@@ -2,8 +2,8 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ViewController } from '../../canvas/viewController';
 import type { editorMachine } from '../../machines/editor.machine';
-import type { ActionState } from './actions/registry';
-import type { CommandEnv } from './actions/types';
+import type { ActionState } from '../../editor/actions/registry';
+import type { CommandEnv } from '../../editor/actions/types';
 
 /** What every editor component reaches: the machine, the view and the command env. */
 export interface EditorHandles {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notifications';
 import { backgroundImageStore } from './background/backgroundStore';
 import { readReferenceImage } from './background/readImage';
-import type { CommandEnv } from './actions/types';
+import type { CommandEnv } from '../../editor/actions/types';
 
 /** Opens the hidden file inputs. */
 export interface FilePickerHandle {

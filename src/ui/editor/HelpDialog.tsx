@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { IS_MAC } from './ActionButton';
-import { formatKeys } from './actions/keys';
-import { ACTIONS } from './actions/registry';
+import { formatKeys } from '../../editor/actions/keys';
+import { ACTIONS } from '../../editor/actions/registry';
 
 /** Gestures that are not key presses, listed under the shortcuts. */
 const GESTURES = ['dragJoint', 'dragPerson', 'shiftClick', 'marquee', 'handles', 'cancel', 'zoom', 'pan', 'touch'] as const;

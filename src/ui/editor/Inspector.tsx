@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { getAction, runAction } from './actions/registry';
+import { getAction, runAction } from '../../editor/actions/registry';
 import { actionStateOf, useEditorHandles } from './EditorContext';
 import { jointLabel } from './jointLabel';
-import { getJoint, sameJoint } from './model/joints';
-import { isLocked } from './model/scene';
+import { getJoint, sameJoint } from '../../editor/model/joints';
+import { isLocked } from '../../editor/model/scene';
 import { NumberField } from './NumberField';
 
 /** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */

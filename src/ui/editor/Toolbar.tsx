@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionButton } from './ActionButton';
 import { BackgroundControls } from './background/BackgroundControls';
 import { useEditorHandles } from './EditorContext';
-import { isLocked } from './model/scene';
+import { isLocked } from '../../editor/model/scene';
 import { ZoomControls } from './ZoomControls';
 
 const GROUPS = [

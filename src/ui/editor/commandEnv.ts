@@ -6,12 +6,12 @@ import type { editorMachine } from '../../machines/editor.machine';
 import { stringifyPoseDocument } from '../../pose';
 import { notify } from '../notify/notifications';
 import { backgroundImageStore } from './background/backgroundStore';
-import type { CommandEnv } from './actions/types';
+import type { CommandEnv } from '../../editor/actions/types';
 import { setPanelSize } from './io/canvasSize';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
-import { EMPTY_SELECTION } from './model/selection';
+import { EMPTY_SELECTION } from '../../editor/model/selection';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;

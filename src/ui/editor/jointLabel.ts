@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ANIMAL_KEYPOINT_NAMES, BODY_KEYPOINT_NAMES, FACE_KEYPOINT_NAMES, HAND_KEYPOINT_NAMES } from '../../pose';
-import type { JointRef } from './model/joints';
+import type { JointRef } from '../../editor/model/joints';
 
 // "index_2" → ["index", 2]; "wrist" → ["wrist", null].
 const split = (name: string): [string, number | null] => {

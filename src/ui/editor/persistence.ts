@@ -1,10 +1,10 @@
 import type { ActorRefFrom } from 'xstate';
 import { createDefaultPoseDocument } from '../../pose';
 import type { editorMachine } from '../../machines/editor.machine';
-import { poseStore } from '../pose/poseStore';
+import { poseStore } from '../stores/poseStore';
 import { posePngDataUrl } from './io/renderPng';
-import { rescaleScene } from './model/history';
-import { createScene, type Scene } from './model/scene';
+import { rescaleScene } from '../../editor/model/history';
+import { createScene, type Scene } from '../../editor/model/scene';
 
 /** How long after an edit the preview is rendered and stored (a drag's release, a burst of nudges). */
 export const SAVE_DELAY_MS = 250;

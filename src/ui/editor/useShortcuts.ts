@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { stringifyPoseDocument } from '../../pose';
-import { actionForKey, runAction } from './actions/registry';
+import { actionForKey, runAction } from '../../editor/actions/registry';
 import { actionStateOf, type EditorHandles } from './EditorContext';
 
 const isTyping = (t: EventTarget | null) =>

@@ -5,7 +5,7 @@ import { backgroundImageStore } from '../editor/background/backgroundStore';
 import { shrinkReference } from '../editor/background/readImage';
 import { useEditorHandles } from '../editor/EditorContext';
 import { setPanelSize } from '../editor/io/canvasSize';
-import { EMPTY_SELECTION } from '../editor/model/selection';
+import { EMPTY_SELECTION } from '../../editor/model/selection';
 import { PhotoToPose, type PoseMerge } from './PhotoToPose';
 import { placeEstimate } from './placeEstimate';
 import { handedOffPhotoStore } from './photoHandoff';

@@ -1,6 +1,6 @@
 import { mapPerson, type PoseDocument } from '../../pose';
 import { fitCanvas } from '../editor/io/importPose';
-import { createScene, type Scene } from '../editor/model/scene';
+import { createScene, type Scene } from '../../editor/model/scene';
 import type { PoseMerge } from './PhotoToPose';
 
 /**

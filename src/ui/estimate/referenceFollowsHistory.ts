@@ -1,8 +1,8 @@
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../../machines/editor.machine';
 import { backgroundImageStore } from '../editor/background/backgroundStore';
-import { HISTORY_LIMIT } from '../editor/model/history';
-import type { Scene } from '../editor/model/scene';
+import { HISTORY_LIMIT } from '../../editor/model/history';
+import type { Scene } from '../../editor/model/scene';
 
 /** A photo estimate as an edit: the scenes around it, and the reference image on either side. */
 interface PhotoEdit {

@@ -1,7 +1,7 @@
 import type { HistoryItem } from '../../api/endpoints';
 import { parsePoseJson } from '../../pose';
 import { notify } from '../notify/notifications';
-import { setPoseDocument } from '../pose/poseStore';
+import { setPoseDocument } from '../stores/poseStore';
 import { restoreSettings } from '../settings/settingsStore';
 import { promptDraftStore } from './promptDraft';
 

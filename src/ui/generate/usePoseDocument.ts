@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createDefaultPoseDocument, type PoseDocument } from '../../pose';
-import { poseStore } from '../pose/poseStore';
+import { poseStore } from '../stores/poseStore';
 import { settingsStore } from '../settings/settingsStore';
 import { useStore } from '../store';
 

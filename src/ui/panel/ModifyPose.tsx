@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { poseStore } from '../pose/poseStore';
+import { poseStore } from '../stores/poseStore';
 import { preloadOnIntent } from '../pageLoaders';
 import { handOffPhoto } from '../estimate/photoHandoff';
 

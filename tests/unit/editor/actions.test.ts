@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BODY, personBoundingBox, type Person } from '../../../src/pose/index.js';
-import { getAction, performEdit } from '../../../src/ui/editor/actions/registry';
-import type { EditAction } from '../../../src/ui/editor/actions/types';
-import { DUPLICATE_OFFSET } from '../../../src/ui/editor/actions/entityActions';
-import { createScene, type Scene } from '../../../src/ui/editor/model/scene';
-import { EMPTY_SELECTION, type Selection } from '../../../src/ui/editor/model/selection';
+import { getAction, performEdit } from '../../../src/editor/actions/registry';
+import type { EditAction } from '../../../src/editor/actions/types';
+import { DUPLICATE_OFFSET } from '../../../src/editor/actions/entityActions';
+import { createScene, type Scene } from '../../../src/editor/model/scene';
+import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { sampleScene } from './scenes';
 
 const edit = (name: string) => getAction(name) as EditAction;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BODY, bodyAxis, personBoundingBox, reflectAcross } from '../../../src/pose/index.js';
-import { applyGesture, SNAP_RADIANS, type Gesture } from '../../../src/ui/editor/model/gesture';
-import { moveJoint } from '../../../src/ui/editor/model/moveJoint';
-import type { JointRef } from '../../../src/ui/editor/model/joints';
+import { applyGesture, SNAP_RADIANS, type Gesture } from '../../../src/editor/model/gesture';
+import { moveJoint } from '../../../src/editor/model/moveJoint';
+import type { JointRef } from '../../../src/editor/model/joints';
 import { sampleScene } from './scenes';
 
 const P0 = { kind: 'person' as const, index: 0 };

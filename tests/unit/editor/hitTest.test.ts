@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BODY, personBoundingBox } from '../../../src/pose/index.js';
 import { selectionHandles } from '../../../src/canvas/handles';
 import { hitTest } from '../../../src/canvas/hitTest';
-import { setJoint } from '../../../src/ui/editor/model/joints';
-import { EMPTY_SELECTION, type Selection } from '../../../src/ui/editor/model/selection';
+import { setJoint } from '../../../src/editor/model/joints';
+import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { sampleScene } from './scenes';
 
 const P0 = { kind: 'person' as const, index: 0 };

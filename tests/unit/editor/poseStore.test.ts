@@ -14,7 +14,7 @@ function stubStorage(items: Record<string, string>) {
 
 const load = async () => {
   vi.resetModules();
-  return import('../../../src/ui/pose/poseStore');
+  return import('../../../src/ui/stores/poseStore');
 };
 
 describe('the stored pose', () => {

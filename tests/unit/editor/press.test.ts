@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clickSelection, marqueeSelection, pressOutcome } from '../../../src/ui/editor/model/press';
-import { clampSelection, EMPTY_SELECTION, type Selection } from '../../../src/ui/editor/model/selection';
-import { removeEntities } from '../../../src/ui/editor/model/entities';
+import { clickSelection, marqueeSelection, pressOutcome } from '../../../src/editor/model/press';
+import { clampSelection, EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
+import { removeEntities } from '../../../src/editor/model/entities';
 import { sampleScene } from './scenes';
 
 const P0 = { kind: 'person' as const, index: 0 };

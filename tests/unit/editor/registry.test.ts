@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatKeys, matchKey, type KeyLike } from '../../../src/ui/editor/actions/keys';
-import { ACTIONS, actionForKey, getAction, isEnabled, runAction } from '../../../src/ui/editor/actions/registry';
-import type { CommandEnv } from '../../../src/ui/editor/actions/types';
-import { EMPTY_SELECTION } from '../../../src/ui/editor/model/selection';
+import { formatKeys, matchKey, type KeyLike } from '../../../src/editor/actions/keys';
+import { ACTIONS, actionForKey, getAction, isEnabled, runAction } from '../../../src/editor/actions/registry';
+import type { CommandEnv } from '../../../src/editor/actions/types';
+import { EMPTY_SELECTION } from '../../../src/editor/model/selection';
 import { sampleScene } from './scenes';
 
 const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });

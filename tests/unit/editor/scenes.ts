@@ -1,5 +1,5 @@
 import { attachDefaultFace, attachDefaultHand, createDefaultAnimal, createDefaultPerson, type Person } from '../../../src/pose/index.js';
-import { createScene, type Scene } from '../../../src/ui/editor/model/scene';
+import { createScene, type Scene } from '../../../src/editor/model/scene';
 
 /** A standing person with both hands and a face, centred at x. */
 export function fullPerson(x = 200): Person {

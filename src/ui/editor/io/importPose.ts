@@ -1,6 +1,6 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
 import { MAX_FIGURES, parsePoseJson, rescaleDocument, type PoseDocument } from '../../../pose';
-import { createScene, type Scene } from '../model/scene';
+import { createScene, type Scene } from '../../../editor/model/scene';
 
 
 /** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */

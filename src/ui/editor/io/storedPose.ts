@@ -1,5 +1,5 @@
 import { rescaleDocument } from '../../../pose';
-import { poseStore } from '../../pose/poseStore';
+import { poseStore } from '../../stores/poseStore';
 import { settingsStore } from '../../settings/settingsStore';
 import { posePngDataUrl } from './renderPng';
 

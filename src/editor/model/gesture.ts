@@ -1,4 +1,4 @@
-import { rotation, scaling, translation, type Vec2 } from '../../../pose';
+import { rotation, scaling, translation, type Vec2 } from '../../pose';
 import { mapEntities } from './entities';
 import { getJoint, type JointRef } from './joints';
 import { moveJoint } from './moveJoint';

@@ -1,4 +1,4 @@
-import { rescaleDocument } from '../../../pose';
+import { rescaleDocument } from '../../pose';
 import type { Scene } from './scene';
 
 /** How many edits undo can walk back. */

@@ -1,4 +1,4 @@
-import { mapAnimal, mapPerson, type Animal, type Person, type PointMap } from '../../../pose';
+import { mapAnimal, mapPerson, type Animal, type Person, type PointMap } from '../../pose';
 import { isLocked, type EntityRef, type Scene } from './scene';
 
 /** How to change a person and an animal; either may be left out to leave that kind alone. */

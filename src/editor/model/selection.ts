@@ -1,4 +1,4 @@
-import type { Box } from '../../../pose';
+import type { Box } from '../../pose';
 import { getJoint, type JointRef } from './joints';
 import { entityBox, entityExists, isLocked, listEntities, sameEntity, unionBox, type EntityRef, type Scene } from './scene';
 

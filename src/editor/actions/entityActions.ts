@@ -1,7 +1,7 @@
 import {
   boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipPerson, mirrorPersonSide,
   translateAnimal, translatePerson, type Animal, type Person,
-} from '../../../pose';
+} from '../../pose';
 import { appendEntities, removeEntities, setLocked, updateEntities } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, EMPTY_SELECTION, selectionBox, type Selection } from '../model/selection';

@@ -1,4 +1,4 @@
-import { boxCentre, rotation, translation } from '../../../pose';
+import { boxCentre, rotation, translation } from '../../pose';
 import { mapEntities } from '../model/entities';
 import { getJoint } from '../model/joints';
 import { moveJoint } from '../model/moveJoint';

@@ -1,4 +1,4 @@
-import { boxCentre, type Vec2 } from '../../../pose';
+import { boxCentre, type Vec2 } from '../../pose';
 import { entityBox, listEntities, type Scene } from '../model/scene';
 
 /** New animals are this share of the canvas's shorter side tall. */

@@ -1,3 +1,4 @@
+import type { EditorEvent } from '../events';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
 import type { KeyLike } from './keys';
@@ -30,7 +31,7 @@ export interface EditAction extends ActionBase {
 
 /** Everything a command may reach: the machine, the view, files and dialogs. */
 export interface CommandEnv {
-  send(event: import('../../../machines/editor.machine').EditorEvent): void;
+  send(event: EditorEvent): void;
   getScene(): Scene;
   canUndo(): boolean;
   canRedo(): boolean;

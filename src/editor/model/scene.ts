@@ -1,4 +1,4 @@
-import { animalBoundingBox, personBoundingBox, type Animal, type Box, type Person, type PoseDocument } from '../../../pose';
+import { animalBoundingBox, personBoundingBox, type Animal, type Box, type Person, type PoseDocument } from '../../pose';
 
 /** Whether people and animals are locked, index for index with the pose's lists. */
 export interface Locks {

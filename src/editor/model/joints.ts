@@ -1,4 +1,4 @@
-import type { Animal, Keypoint, Person } from '../../../pose';
+import type { Animal, Keypoint, Person } from '../../pose';
 import { getEntity, sameEntity, type EntityKind, type EntityRef, type Scene } from './scene';
 import { updateEntities } from './entities';
 

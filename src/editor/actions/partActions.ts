@@ -1,4 +1,4 @@
-import { attachDefaultFace, attachDefaultHand, BODY, type HandSide, type Keypoint, type Person } from '../../../pose';
+import { attachDefaultFace, attachDefaultHand, BODY, type HandSide, type Keypoint, type Person } from '../../pose';
 import { updateEntities } from '../model/entities';
 import { getJoint, setJoint } from '../model/joints';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';

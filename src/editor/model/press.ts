@@ -1,4 +1,4 @@
-import { boxCentre, type Vec2 } from '../../../pose';
+import { boxCentre, type Vec2 } from '../../pose';
 import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
 import { isLocked, sameEntity, type Scene } from './scene';

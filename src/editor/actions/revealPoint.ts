@@ -1,4 +1,4 @@
-import { ANIMAL_LINES, BODY_LIMBS, boundingBox, boxCentre, HAND_EDGES, type Keypoint } from '../../../pose';
+import { ANIMAL_LINES, BODY_LIMBS, boundingBox, boxCentre, HAND_EDGES, type Keypoint } from '../../pose';
 import { getPoints, type JointRef, type Part } from '../model/joints';
 import type { Scene } from '../model/scene';
 

@@ -1,0 +1,22 @@
+import type { Vec2 } from '../pose';
+import type { HitTarget } from './model/hitTarget';
+import type { JointRef } from './model/joints';
+import type { Scene } from './model/scene';
+import type { Selection } from './model/selection';
+
+/** Pointer gestures from the canvas, edits from the action registry, history, options and the panel's canvas size. */
+export type EditorEvent =
+  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean }
+  | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
+  | { type: 'POINTER_UP'; point: Vec2; shift: boolean }
+  | { type: 'CANCEL' }
+  | { type: 'PAN_START' }
+  | { type: 'PAN_END' }
+  | { type: 'COMMIT'; scene: Scene; selection?: Selection }
+  | { type: 'SELECT'; selection: Selection }
+  | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
+  | { type: 'UNDO' }
+  | { type: 'REDO' }
+  | { type: 'TOGGLE_SYMMETRY' }
+  | { type: 'RESIZE'; width: number; height: number };
+
