@@ -1,10 +1,10 @@
 import type { Vec2 } from '../pose';
 import type { HitTarget } from './model/hitTarget';
 import type { JointRef } from './model/joints';
-import type { Scene } from './model/scene';
+import type { Reference, Scene } from './model/scene';
 import type { Selection } from './model/selection';
 
-/** Pointer gestures from the canvas, edits from the action registry, history, options and the panel's canvas size. */
+/** Pointer gestures from the canvas, edits from the action registry, history, options, the canvas size and the reference image. */
 export type EditorEvent =
   | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean }
   | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
@@ -18,5 +18,6 @@ export type EditorEvent =
   | { type: 'UNDO' }
   | { type: 'REDO' }
   | { type: 'TOGGLE_SYMMETRY' }
-  | { type: 'RESIZE'; width: number; height: number };
+  | { type: 'RESIZE'; width: number; height: number }
+  | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
 

@@ -2,7 +2,7 @@ import { and, assign, setup } from 'xstate';
 import type { EditorEvent } from '../editor/events';
 import type { Vec2 } from '../pose';
 import { applyGesture, type Gesture } from '../editor/model/gesture';
-import { recordEdit, rescaleHistory, rescaleScene } from '../editor/model/history';
+import { recordEdit, rescaleScene } from '../editor/model/history';
 import { moveJoint } from '../editor/model/moveJoint';
 import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../editor/model/press';
 import type { Scene } from '../editor/model/scene';
@@ -24,6 +24,8 @@ export interface EditorContext {
   press: (Press & { screen: Vec2 }) | null;
   /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
   gesture: Gesture | null;
+  /** What the newest undo step was, when later edits of the same kind join it (a slider's run). */
+  lastEdit: 'opacity' | null;
 }
 
 type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
@@ -31,7 +33,7 @@ type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
 /** Records `next` as an edit of the context's scene (a no-op when nothing changed). */
 function edit(context: EditorContext, next: Scene, selection = context.selection) {
   if (next === context.scene) return { selection: clampSelection(selection, next) };
-  return { scene: next, selection: clampSelection(selection, next), ...recordEdit(context, context.scene) };
+  return { scene: next, selection: clampSelection(selection, next), lastEdit: null, ...recordEdit(context, context.scene) };
 }
 
 /** The pose editor: idle → pointing → dragging | brushing, panning, with undo/redo and cancel-to-mark. */
@@ -78,25 +80,36 @@ export const editorMachine = setup({
     }),
     undo: assign(({ context }) => {
       const scene = context.past[context.past.length - 1]!;
-      return { scene, past: context.past.slice(0, -1), future: [...context.future, context.scene], selection: clampSelection(context.selection, scene) };
+      return { scene, past: context.past.slice(0, -1), future: [...context.future, context.scene], selection: clampSelection(context.selection, scene), lastEdit: null };
     }),
     redo: assign(({ context }) => {
       const scene = context.future[context.future.length - 1]!;
-      return { scene, future: context.future.slice(0, -1), past: [...context.past, context.scene], selection: clampSelection(context.selection, scene) };
+      return { scene, future: context.future.slice(0, -1), past: [...context.past, context.scene], selection: clampSelection(context.selection, scene), lastEdit: null };
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     resize: assign(({ context, event }) => {
       const { width, height } = event as Of<'RESIZE'>;
-      return { scene: rescaleScene(context.scene, width, height), ...rescaleHistory(context, width, height) };
+      return edit(context, rescaleScene(context.scene, width, height));
+    }),
+    setReference: assign(({ context, event }) => {
+      const { reference } = event as Of<'SET_REFERENCE'>;
+      const next = { ...context.scene.reference, ...reference };
+      if (next.image === context.scene.reference.image && next.opacity === context.scene.reference.opacity) return {};
+      const scene = { ...context.scene, reference: next };
+      // A slider's run of opacity changes is one undo step: the first records, the rest follow it.
+      const opacityOnly = next.image === context.scene.reference.image;
+      if (opacityOnly && context.lastEdit === 'opacity') return { scene, lastEdit: 'opacity' as const };
+      return { ...edit(context, scene), lastEdit: opacityOnly ? ('opacity' as const) : null };
     }),
   },
 }).createMachine({
   id: 'editor',
-  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, press: null, gesture: null }),
+  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, press: null, gesture: null, lastEdit: null }),
   initial: 'idle',
   on: {
-    // The canvas size is the panel's; a drag in progress is dropped rather than landing on a rescaled pose.
+    // A new canvas size (from the panel) is an edit; a drag in progress is dropped rather than landing on a rescaled pose.
     RESIZE: { target: '.idle', actions: 'resize' },
+    SET_REFERENCE: { actions: 'setReference' },
   },
   states: {
     idle: {

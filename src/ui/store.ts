@@ -7,39 +7,56 @@ export interface Store<T> {
   subscribe(listener: () => void): () => void;
 }
 
-interface PersistOptions<T> {
-  /** Local storage key the value is kept under. */
-  key: string;
-  /** Turns whatever was stored into a valid value, or null when it is unusable. */
-  revive(raw: unknown): T | null;
+/** Where a store keeps its value across reloads. */
+export interface Persistence<T> {
+  /** The stored value made valid, or null when there is none or it is unusable; absent when the store's initial value was read already. */
+  load?(): T | null;
+  /** Stores the new value; `previous` lets a store of several parts write only the parts that changed. */
+  save(value: T, previous: T): void;
 }
 
-function readStored<T>(persist: PersistOptions<T>): T | null {
+/** Reads one local storage item as JSON, or undefined when it is missing, unreadable or not JSON. */
+export function readItem(key: string): unknown {
   try {
-    const text = globalThis.localStorage?.getItem(persist.key);
-    return text == null ? null : persist.revive(JSON.parse(text));
+    const text = globalThis.localStorage?.getItem(key);
+    return text == null ? undefined : JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-/** Creates a store, optionally kept in local storage so it survives a reload. */
-export function createStore<T>(initial: T, persist?: PersistOptions<T>): Store<T> {
-  let value = (persist && readStored(persist)) ?? initial;
+/** Writes one local storage item as JSON. */
+export function writeItem(key: string, value: unknown): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage must not break editing; the value still lives in memory.
+  }
+}
+
+/** Keeps a value in one local storage item, revived (made valid, or null) when read back. */
+export function localItem<T>(key: string, revive: (raw: unknown) => T | null): Persistence<T> {
+  return {
+    load: () => {
+      const raw = readItem(key);
+      return raw === undefined ? null : revive(raw);
+    },
+    save: (value) => writeItem(key, value),
+  };
+}
+
+/** Creates a store, optionally kept (in local storage) so it survives a reload. */
+export function createStore<T>(initial: T, persist?: Persistence<T>): Store<T> {
+  let value = persist?.load?.() ?? initial;
   const listeners = new Set<() => void>();
   return {
     get: () => value,
     set(next) {
       const resolved = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
       if (Object.is(resolved, value)) return;
+      const previous = value;
       value = resolved;
-      if (persist) {
-        try {
-          globalThis.localStorage?.setItem(persist.key, JSON.stringify(value));
-        } catch {
-          // A full or blocked storage must not break editing; the value still lives in memory.
-        }
-      }
+      persist?.save(value, previous);
       listeners.forEach((listener) => listener());
     },
     subscribe(listener) {

@@ -1,11 +1,11 @@
 import { initialTransition, transition, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { hitTest } from '../../src/canvas/hitTest';
 import { editorMachine, type EditorEvent } from '../../src/machines/editor.machine';
-import { BODY, type Vec2 } from '../../src/pose';
+import { BODY, createDefaultPoseDocument, type Vec2 } from '../../src/pose';
 import { getAction, performEdit } from '../../src/editor/actions/registry';
 import type { EditAction } from '../../src/editor/actions/types';
 import { getJoint } from '../../src/editor/model/joints';
-import { defaultScene } from '../../src/ui/editor/persistence';
+import { createScene } from '../../src/editor/model/scene';
 import { coveringPaths, generatePaths, type ModelPath } from '../machines/modelPaths';
 
 // The editor machine's model for the browser: every event it offers carries the user gesture that
@@ -26,7 +26,7 @@ export type GestureEvent = EditorEvent & { via: Gesture; gesture: string };
 export type EditorSnapshot = SnapshotFrom<typeof editorMachine>;
 
 /** The canvas the editor opens with on a fresh profile: the panel's default 2:3, 400 x 600. */
-export const START_SCENE = defaultScene(400, 600);
+export const START_SCENE = createScene(createDefaultPoseDocument(400, 600));
 /** The panel sizes the aspect buttons switch between. */
 const SIZES = [
   { label: '2:3', width: 400, height: 600 },

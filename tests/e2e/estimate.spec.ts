@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
 import { DEFAULT_BODY, dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
+import { panel } from './generate.helpers';
 import { bodyPoint, choosePhoto, dropPhoto, foundPoints, holdUpload, PHOTO, photoSection, referenceCoverage, referenceShown, signInToEditor } from './support/photo';
 
 // Runs the real estimator (WASM models in the server's child process) on real photos. The first
@@ -96,14 +97,26 @@ test.describe('pose from a photo', () => {
     await expect.poll(() => referenceCoverage(page)).toBe(0);
     const undone = await exportJson(page);
     expect(undone.people).toHaveLength(1);
-    // The pose from before, on the canvas now the photo's size (the panel size is not part of the history).
+    // The pose from before on the canvas from before: the canvas size is part of the document, and of its history.
+    expect([undone.canvas_width, undone.canvas_height]).toEqual([400, 600]);
     DEFAULT_BODY.forEach(([x, y], i) => {
-      expect(pointOf(undone.people[0]!.pose_keypoints_2d, i).x).toBeCloseTo((x * 512) / 400, 1);
-      expect(pointOf(undone.people[0]!.pose_keypoints_2d, i).y).toBeCloseTo((y * 512) / 600, 1);
+      expect(pointOf(undone.people[0]!.pose_keypoints_2d, i).x).toBeCloseTo(x, 1);
+      expect(pointOf(undone.people[0]!.pose_keypoints_2d, i).y).toBeCloseTo(y, 1);
     });
     await page.keyboard.press('Control+y');
     expect(await exportJson(page)).toEqual(estimate);
     await expect.poll(() => referenceCoverage(page)).toBeGreaterThan(0.5);
+
+    // A canvas resize from the panel is an edit too: undo brings back the photo's size, with the photo.
+    await panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '1:1', exact: true }).click();
+    await expect.poll(async () => { const d = await exportJson(page); return [d.canvas_width, d.canvas_height]; }).toEqual([400, 400]);
+    await expect(panel(page).getByRole('button', { name: 'Small 400 × 400' })).toHaveAttribute('aria-pressed', 'true');
+    await tool(page, 'Undo').click();
+    expect(await exportJson(page)).toEqual(estimate);
+    await expect.poll(() => referenceCoverage(page)).toBeGreaterThan(0.5);
+    // The panel follows the document: 512 x 512 is no preset's size, so it shows under More.
+    await expect(panel(page).getByRole('textbox', { name: 'Wide' })).toHaveValue('512');
+    await expect(panel(page).getByRole('textbox', { name: 'Length' })).toHaveValue('512');
   });
 
   test('two people from a dropped photo; then a photo added to the pose lands where the photo is shown', async ({ page }, testInfo) => {

@@ -111,7 +111,7 @@ describe('editor machine, drags, cancel and history', () => {
     expect(actor.getSnapshot().context.selection.entities).toHaveLength(3);
   });
 
-  it('a canvas resize keeps poses in place relative to the canvas, in the history too, and drops a drag', () => {
+  it('a canvas resize is one undoable edit that keeps poses in place relative to the canvas, and drops a drag', () => {
     const actor = start();
     actor.send({ type: 'COMMIT', scene: bigger });
     press(actor);
@@ -119,11 +119,24 @@ describe('editor machine, drags, cancel and history', () => {
     actor.send({ type: 'RESIZE', width: 800, height: 300 });
     const { context, value } = actor.getSnapshot();
     expect(value).toBe('idle');
-    const [a, b] = [scene.pose.people[0]!.body[0]!, context.past[0]!.pose.people[0]!.body[0]!];
+    const [a, b] = [bigger.pose.people[0]!.body[0]!, context.scene.pose.people[0]!.body[0]!];
     expect([b.x / 800, b.y / 300]).toEqual([a.x / 400, a.y / 600]);
-    expect(context.scene.pose.canvas_width).toBe(800);
     actor.send({ type: 'UNDO' });
-    expect(actor.getSnapshot().context.scene.pose.canvas_height).toBe(300);
+    expect(actor.getSnapshot().context.scene).toBe(bigger);
+    actor.send({ type: 'REDO' });
+    expect(actor.getSnapshot().context.scene.pose.canvas_width).toBe(800);
+  });
+
+  it('the reference image is part of the document: setting it is undoable, and a run of opacity changes is one step', () => {
+    const actor = start();
+    actor.send({ type: 'SET_REFERENCE', reference: { image: 'data:image/png;base64,AAAA' } });
+    for (const opacity of [0.6, 0.7, 0.8]) actor.send({ type: 'SET_REFERENCE', reference: { opacity } });
+    expect(actor.getSnapshot().context.scene.reference).toEqual({ image: 'data:image/png;base64,AAAA', opacity: 0.8 });
+    actor.send({ type: 'UNDO' });
+    expect(actor.getSnapshot().context.scene.reference).toEqual({ image: 'data:image/png;base64,AAAA', opacity: 0.5 });
+    actor.send({ type: 'UNDO' });
+    expect(actor.getSnapshot().context.scene.reference.image).toBeNull();
+    expect(actor.getSnapshot().context.past).toEqual([]);
   });
 
   it('ignores a commit that changes nothing and keeps at most HISTORY_LIMIT steps', () => {

@@ -45,6 +45,8 @@ export interface CommandEnv {
   exportPng(): void;
   copyJson(): Promise<void>;
   pasteJson(): Promise<void>;
+  /** Puts a reference image (a data URL) under the pose, as an undoable edit. */
+  setBackground(image: string): void;
   clearBackground(): void;
   hasBackground(): boolean;
 }

@@ -15,18 +15,8 @@ export function recordEdit(history: History, before: Scene): History {
   return { past: [...history.past, before].slice(-HISTORY_LIMIT), future: [] };
 }
 
-/** A scene on a new canvas size, every pose kept at the same place relative to the canvas. */
+/** A scene on a new canvas size, every pose kept at the same place relative to the canvas (an edit like any other: undo brings back the size before). */
 export function rescaleScene(scene: Scene, width: number, height: number): Scene {
   if (scene.pose.canvas_width === width && scene.pose.canvas_height === height) return scene;
   return { ...scene, pose: rescaleDocument(scene.pose, width, height) };
-}
-
-// The canvas size is the panel's setting, not an edit: every remembered scene follows it, so
-// undo never brings back an old size.
-/** The history with every scene on the new canvas size. */
-export function rescaleHistory(history: History, width: number, height: number): History {
-  return {
-    past: history.past.map((s) => rescaleScene(s, width, height)),
-    future: history.future.map((s) => rescaleScene(s, width, height)),
-  };
 }

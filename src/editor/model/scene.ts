@@ -6,10 +6,20 @@ export interface Locks {
   animals: boolean[];
 }
 
-/** What the editor edits and undoes: the pose plus the editor-only lock flags. */
+/** The reference image under the pose: a data URL (null: none) and its opacity, 0..1. */
+export interface Reference {
+  image: string | null;
+  opacity: number;
+}
+
+/** No reference image, at the opacity a new one starts with. */
+export const NO_REFERENCE: Reference = { image: null, opacity: 0.5 };
+
+/** What the editor edits and undoes, the whole document: the pose with its canvas size, the lock flags and the reference image. */
 export interface Scene {
   pose: PoseDocument;
   locked: Locks;
+  reference: Reference;
 }
 
 /** People and animals are the scene's entities. */
@@ -21,14 +31,15 @@ export interface EntityRef {
   index: number;
 }
 
-/** A scene around a pose; missing lock flags mean unlocked. */
-export function createScene(pose: PoseDocument, locked?: Partial<Locks>): Scene {
+/** A scene around a pose; missing lock flags mean unlocked, a missing reference means none. */
+export function createScene(pose: PoseDocument, locked?: Partial<Locks>, reference: Reference = NO_REFERENCE): Scene {
   return {
     pose,
     locked: {
       people: pose.people.map((_, i) => locked?.people?.[i] === true),
       animals: pose.animals.map((_, i) => locked?.animals?.[i] === true),
     },
+    reference,
   };
 }
 

@@ -1,7 +1,6 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notifications';
-import { backgroundImageStore } from './background/backgroundStore';
 import { readReferenceImage } from './background/readImage';
 import type { CommandEnv } from '../../editor/actions/types';
 
@@ -13,7 +12,7 @@ export interface FilePickerHandle {
 /** Loads a dropped or picked file: an image becomes the reference, anything else is read as pose JSON. */
 export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void): Promise<void> {
   try {
-    if (file.type.startsWith('image/')) backgroundImageStore.set(await readReferenceImage(file));
+    if (file.type.startsWith('image/')) env.setBackground(await readReferenceImage(file));
     else await env.importFile(file);
   } catch (error) {
     onError(error instanceof Error ? error.message : String(error));

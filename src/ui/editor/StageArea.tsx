@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PoseStage } from '../../canvas/PoseStage';
 import { notify } from '../notify/notifications';
-import { useStore } from '../store';
-import { backgroundImageStore, backgroundOpacityStore } from './background/backgroundStore';
+import { useSelector } from '@xstate/react';
 import { useEditorHandles } from './EditorContext';
 import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
@@ -11,8 +10,7 @@ import { loadFile } from './FilePickers';
 export function StageArea() {
   const { t } = useTranslation();
   const { actor, view, env } = useEditorHandles();
-  const image = useStore(backgroundImageStore);
-  const opacity = useStore(backgroundOpacityStore);
+  const reference = useSelector(actor, (s) => s.context.scene.reference);
   return (
     <div
       className="editor-stage-area"
@@ -23,7 +21,7 @@ export function StageArea() {
         if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })));
       }}
     >
-      <PoseStage actor={actor} view={view} background={{ image, opacity }} label={t('editor.stage')} />
+      <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
       <EmptyCanvas />
     </div>
   );

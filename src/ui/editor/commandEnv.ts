@@ -5,9 +5,7 @@ import { ZOOM_STEP } from '../../canvas/viewController';
 import type { editorMachine } from '../../machines/editor.machine';
 import { stringifyPoseDocument } from '../../pose';
 import { notify } from '../notify/notifications';
-import { backgroundImageStore } from './background/backgroundStore';
 import type { CommandEnv } from '../../editor/actions/types';
-import { setPanelSize } from './io/canvasSize';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
@@ -32,10 +30,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
     const result = readPoseText(text);
     if (!result.ok) return refuseImport(result.message);
     const { pose } = result.scene;
-    // The file's canvas becomes the panel's image size, so every point stays where the file put it.
-    setPanelSize({ width: pose.canvas_width, height: pose.canvas_height });
-    actor.send({ type: 'RESIZE', width: pose.canvas_width, height: pose.canvas_height });
-    actor.send({ type: 'COMMIT', scene: result.scene, selection: EMPTY_SELECTION });
+    // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
+    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
     notify('success', t('editor.imported', { people: pose.people.length, animals: pose.animals.length }));
   };
 
@@ -60,7 +56,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
         notify('success', t('editor.copied'));
       }, fail),
     pasteJson: () => navigator.clipboard.readText().then(importText, () => void notify('error', t('editor.clipboardUnavailable'))),
-    clearBackground: () => backgroundImageStore.set(null),
-    hasBackground: () => backgroundImageStore.get() !== null,
+    setBackground: (image) => actor.send({ type: 'SET_REFERENCE', reference: { image } }),
+    clearBackground: () => actor.send({ type: 'SET_REFERENCE', reference: { image: null } }),
+    hasBackground: () => getScene().reference.image !== null,
   };
 }

@@ -4,34 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { ViewController } from '../../canvas/viewController';
 import { editorMachine } from '../../machines/editor.machine';
 import { actorOptions } from '../../machines/inspector';
-import { settingsStore } from '../settings/settingsStore';
 import { createCommandEnv } from './commandEnv';
 import type { EditorHandles } from './EditorContext';
-import { loadScene, persistScenes } from './persistence';
+import { linkDocument, loadScene } from './persistence';
 
 interface EditorUi {
   openHelp(): void;
   pickFile(kind: 'json' | 'image'): void;
 }
 
-/** Starts the editor: the machine on the stored pose, the view, the command env, saving, and the canvas following the panel's size. */
+/** Starts the editor: the machine on the document, the view, the command env, and the link that keeps the document in step. */
 export function useEditor(ui: EditorUi): EditorHandles {
   const { t } = useTranslation();
-  const [scene] = useState(() => loadScene(settingsStore.get().width, settingsStore.get().height));
+  const [scene] = useState(loadScene);
   const actor = useActorRef(editorMachine, { input: { scene }, ...actorOptions() });
   const [view] = useState(() => new ViewController());
   const [uiRef] = useState(() => ({ current: ui }));
   uiRef.current = ui;
 
-  useEffect(() => persistScenes(actor), [actor]);
-  useEffect(() => {
-    const follow = () => {
-      const { width, height } = settingsStore.get();
-      actor.send({ type: 'RESIZE', width, height });
-    };
-    follow();
-    return settingsStore.subscribe(follow);
-  }, [actor]);
+  useEffect(() => linkDocument(actor), [actor]);
 
   const env = useMemo(
     () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind) }),

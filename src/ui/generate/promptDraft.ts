@@ -1,4 +1,4 @@
-import { createStore } from '../store';
+import { createStore, localItem } from '../store';
 
 /** The prompt being written on the Generate page. */
 export interface PromptDraft {
@@ -12,4 +12,4 @@ function revive(raw: unknown): PromptDraft | null {
 }
 
 /** The draft, kept so a reload or a trip to the editor does not lose it. */
-export const promptDraftStore = createStore<PromptDraft>({ prompt: '', negative_prompt: '' }, { key: 'posecraft.prompt', revive });
+export const promptDraftStore = createStore<PromptDraft>({ prompt: '', negative_prompt: '' }, localItem('posecraft.prompt', revive));

@@ -1,15 +1,19 @@
 import type { HistoryItem } from '../../api/endpoints';
-import { parsePoseJson } from '../../pose';
+import { parsePoseJson, rescaleDocument } from '../../pose';
 import { notify } from '../notify/notifications';
-import { setPoseDocument } from '../stores/poseStore';
-import { restoreSettings } from '../settings/settingsStore';
+import { replacePose } from '../stores/documentCommands';
 import { promptDraftStore } from './promptDraft';
 
 /** "Use again": puts a past prompt's text, settings and pose back in place. */
 export function restoreFromHistory(item: HistoryItem): void {
   promptDraftStore.set({ prompt: item.prompt, negative_prompt: item.negative_prompt ?? '' });
-  restoreSettings(item.settings);
   const parsed = parsePoseJson(item.pose);
-  if (parsed.ok) setPoseDocument(parsed.document);
-  else notify('error', parsed.error.message);
+  if (!parsed.ok) {
+    notify('error', parsed.error.message);
+    return;
+  }
+  // The pose goes back on the size it was generated at.
+  const { width, height, gNumber } = item.settings;
+  const pose = parsed.document;
+  replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : rescaleDocument(pose, width, height), gNumber);
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/endpoints';
 import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
-import { settingsStore } from '../settings/settingsStore';
+import { documentStore } from '../stores/documentStore';
 import { CurrentPrompt } from '../generate/CurrentPrompt';
 import { HistoryList } from '../generate/HistoryList';
 import { PromptForm } from '../generate/PromptForm';
@@ -16,8 +16,9 @@ import '../generate/generate.css';
 /** /pose: write a prompt, generate images of the pose, follow progress, and browse the history. */
 export default function GeneratePage() {
   const { t } = useTranslation();
-  const { width, height, gNumber } = useStore(settingsStore);
+  const gNumber = useStore(documentStore, (d) => d.gNumber);
   const pose = usePoseDocument();
+  const { canvas_width: width, canvas_height: height } = pose;
   const { snapshot, send } = useGeneration();
   const poseIsEmpty = pose.people.length + pose.animals.length === 0;
   const busy = snapshot.matches('submitting') || snapshot.matches('following') || snapshot.matches('stopping');

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { IMAGE_COUNTS } from '../../api/contract';
 import { useStore } from '../store';
-import { setImageCount, settingsStore } from '../settings/settingsStore';
+import { documentStore, setImageCount } from '../stores/documentStore';
 
 /** The Number of images section: one choice of 1, 2, 3 or 4. */
 export function ImageCount() {
   const { t } = useTranslation();
-  const count = useStore(settingsStore, (s) => s.gNumber);
+  const count = useStore(documentStore, (s) => s.gNumber);
   return (
     <section className="panel-section" aria-labelledby="count-title">
       <h3 id="count-title">{t('panel.count')}</h3>

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { ASPECT_IDS, ASPECT_PRESETS, SIZE_NAMES, SOCIAL_PRESETS, sameSize } from '../settings/presets';
-import { choosePreset, chooseSize, settingsStore } from '../settings/settingsStore';
+import { choosePreset, chooseSize } from '../stores/documentCommands';
+import { documentStore } from '../stores/documentStore';
 import { SideInput } from './SideInput';
 
 /** The Image Dimensions section: aspect presets with their sizes, or custom sizes and socials under More. */
 export function ImageDimensions() {
   const { t } = useTranslation();
-  const settings = useStore(settingsStore);
-  const size = { width: settings.width, height: settings.height };
-  const { preset } = settings;
+  const preset = useStore(documentStore, (d) => d.preset);
+  const width = useStore(documentStore, (d) => d.pose.canvas_width);
+  const height = useStore(documentStore, (d) => d.pose.canvas_height);
+  const size = { width, height };
 
   return (
     <section className="panel-section" aria-labelledby="dimensions-title">
@@ -54,8 +56,8 @@ export function ImageDimensions() {
       ) : (
         <div className="custom-size">
           <h4>{t('panel.angleAdjustment')}</h4>
-          <SideInput side="width" label={t('panel.wide')} value={settings.width} />
-          <SideInput side="height" label={t('panel.length')} value={settings.height} />
+          <SideInput side="width" label={t('panel.wide')} value={width} />
+          <SideInput side="height" label={t('panel.length')} value={height} />
           <h4>{t('panel.socials')}</h4>
           <div className="social-grid">
             {SOCIAL_PRESETS.map((social) => {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { poseStore } from '../stores/poseStore';
+import { documentStore } from '../stores/documentStore';
 import { preloadOnIntent } from '../pageLoaders';
 import { handOffPhoto } from '../estimate/photoHandoff';
 
@@ -9,7 +9,7 @@ import { handOffPhoto } from '../estimate/photoHandoff';
 export function ModifyPose() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const posePng = useStore(poseStore, (s) => s.posePng);
+  const posePng = useStore(documentStore, (s) => s.posePng);
   if (!posePng) return null;
   return (
     <section className="panel-section" aria-labelledby="modify-pose-title">

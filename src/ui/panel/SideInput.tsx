@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIZE_MAX, SIZE_MIN } from '../../api/contract';
-import { setSide } from '../settings/settingsStore';
+import { setSide } from '../stores/documentCommands';
 
 interface SideInputProps {
   side: 'width' | 'height';

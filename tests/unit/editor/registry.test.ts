@@ -24,6 +24,7 @@ function fakeEnv(): CommandEnv & { sent: unknown[] } {
     exportPng: vi.fn(),
     copyJson: vi.fn(async () => {}),
     pasteJson: vi.fn(async () => {}),
+    setBackground: vi.fn(),
     clearBackground: vi.fn(),
     hasBackground: () => false,
   };

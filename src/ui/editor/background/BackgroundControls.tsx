@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../store';
+import { useSelector } from '@xstate/react';
 import { ActionButton } from '../ActionButton';
-import { backgroundImageStore, backgroundOpacityStore } from './backgroundStore';
+import { useEditorHandles } from '../EditorContext';
 
 /** Pick or clear the reference image and set its opacity. */
 export function BackgroundControls() {
   const { t } = useTranslation();
-  const image = useStore(backgroundImageStore);
-  const opacity = useStore(backgroundOpacityStore);
+  const { actor } = useEditorHandles();
+  const { image, opacity } = useSelector(actor, (s) => s.context.scene.reference);
   return (
     <div className="tool-group" role="group" aria-label={t('editor.backgroundGroup')}>
       <ActionButton name="background" />
@@ -20,7 +20,7 @@ export function BackgroundControls() {
             step={0.05}
             value={opacity}
             aria-label={t('editor.backgroundOpacity')}
-            onChange={(e) => backgroundOpacityStore.set(Number(e.target.value))}
+            onChange={(e) => actor.send({ type: 'SET_REFERENCE', reference: { opacity: Number(e.target.value) } })}
           />
           <ActionButton name="clearBackground" />
         </>
