@@ -26,6 +26,7 @@ export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js
 export { flattenKeypoints, stringifyPoseDocument, toOpenPoseJson } from './json/serializePoseDocument.js';
 export type { Raster } from './render/raster.js';
 export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';
+export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
 export { handsFollowWrists } from './followWrist.js';
