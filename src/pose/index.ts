@@ -16,7 +16,7 @@ export {
   animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
 } from './animal.js';
 export { cloneDocument, createEmptyDocument, MAX_FIGURES, rescaleDocument } from './document.js';
-export { attachDefaultHand, createDefaultAnimal, createDefaultPerson, defaultHand, type Placement } from './create.js';
+export { attachDefaultFeet, attachDefaultHand, createDefaultAnimal, defaultFeet, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
 export { importPoseJson, parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
@@ -24,11 +24,14 @@ export type { PoseReading } from './json/reading.js';
 export type { BodyLayout } from './json/bodyLayout.js';
 export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
 export { flattenKeypoints, stringifyPoseDocument, toOpenPoseJson } from './json/serializePoseDocument.js';
+export { body25Points, POSE_EXPORT_FORMATS, stringifyPoseExport, toPoseExportJson, type PoseExportFormat } from './json/exportFormats.js';
 export type { Raster } from './render/raster.js';
 export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';
 export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
 export { handsFollowWrists } from './followWrist.js';
+export { feetFollowAnkles } from './followAnkle.js';
+export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
