@@ -48,7 +48,7 @@ describe('render command', () => {
   it('explains its usage when arguments are missing', () => {
     const run = runRender('only-one.json');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png>');
+    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png> [--profile sd15|xinsir|feet]');
   });
 });
 
