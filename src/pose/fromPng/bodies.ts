@@ -11,6 +11,9 @@ const JOINT_RADIUS = 4;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
 const MIN_SHARE = 0.6;
 const MIN_HITS = 2;
+// Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
+const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
+const MAX_HIDDEN_LIMB = 60;
 
 const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
 const LIMB_PACKED = BODY_COLOURS.map(dimmed);
@@ -42,9 +45,10 @@ function proposals(scene: Scene): Proposal[] {
         scene.candidates[to]?.forEach((q, qi) => {
           if (!origin || scene.used[to]?.has(qi)) return;
           const score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
-          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) {
-            out.push({ person: p, joint: to, candidate: qi, share: score.share, length: Math.hypot(q.x - origin.x, q.y - origin.y) });
-          }
+          const length = Math.hypot(q.x - origin.x, q.y - origin.y);
+          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, share: score.share, length });
+          // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
+          else if (score.readable === 0 && HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
         });
       }
     });

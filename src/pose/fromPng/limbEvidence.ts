@@ -10,6 +10,8 @@ export interface StrokeScore {
   share: number;
   /** Samples that have the stroke's colour. */
   hits: number;
+  /** Samples not covered by later drawing (the stroke's colour or black). */
+  readable: number;
 }
 
 /**
@@ -30,5 +32,5 @@ export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec
     if (c === colour) hits++;
     else if (c === BLACK) misses++;
   }
-  return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits };
+  return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses };
 }
