@@ -1,14 +1,14 @@
-// `npm run render -- <pose.json> <out.png>`: draws a people JSON file with the same renderer the
-// editor and the server use, at canvas_width x canvas_height.
+// `npm run render -- <pose.json> <out.png> [--profile sd15|xinsir|feet]`: draws a pose file with the
+// same renderer the editor and the server use, at canvas_width x canvas_height.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createCanvas } from '@napi-rs/canvas';
-import { parsePoseJson } from '../../src/pose/json/parsePoseJson.js';
+import { importPoseJson } from '../../src/pose/json/parsePoseJson.js';
+import type { RenderProfile } from '../../src/pose/render/profiles.js';
 import { renderOpenPose } from '../../src/pose/render/renderOpenPose.js';
-
-const USAGE = 'usage: npm run render -- <pose.json> <out.png>';
+import { parseRenderArgs } from './renderArgs.js';
 
 /** Reads, validates and renders one pose file; returns the process exit code. */
-export async function renderPoseFile(inputPath: string, outputPath: string): Promise<number> {
+export async function renderPoseFile(inputPath: string, outputPath: string, profile?: RenderProfile): Promise<number> {
   let text: string;
   try {
     text = await readFile(inputPath, 'utf8');
@@ -16,14 +16,14 @@ export async function renderPoseFile(inputPath: string, outputPath: string): Pro
     process.stderr.write(`render: cannot read ${inputPath}: ${(e as Error).message}\n`);
     return 1;
   }
-  const result = parsePoseJson(text);
+  const result = importPoseJson(text);
   if (!result.ok) {
     process.stderr.write(`render: ${inputPath}: ${result.error.message}\n`);
     return 1;
   }
   const { document } = result;
   const canvas = createCanvas(document.canvas_width, document.canvas_height);
-  renderOpenPose(canvas.getContext('2d'), document);
+  renderOpenPose(canvas.getContext('2d'), document, { profile });
   try {
     await writeFile(outputPath, await canvas.encode('png'));
   } catch (e) {
@@ -35,13 +35,12 @@ export async function renderPoseFile(inputPath: string, outputPath: string): Pro
 }
 
 async function main(args: string[]): Promise<number> {
-  const files = args.filter((a) => a !== '--');
-  const [input, output] = files;
-  if (files.length !== 2 || !input || !output) {
-    process.stderr.write(`${USAGE}\n`);
+  const parsed = parseRenderArgs(args);
+  if (!parsed.ok) {
+    process.stderr.write(`${parsed.message}\n`);
     return 2;
   }
-  return renderPoseFile(input, output);
+  return renderPoseFile(parsed.input, parsed.output, parsed.profile);
 }
 
 process.exitCode = await main(process.argv.slice(2));

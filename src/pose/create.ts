@@ -1,5 +1,6 @@
 import { BODY } from './bodyTopology.js';
-import { ANIMAL_TEMPLATE, BODY_TEMPLATE, HAND_TEMPLATE, HAND_TO_FOREARM } from './templates.js';
+import { FEET } from './footTopology.js';
+import { ANIMAL_TEMPLATE, BODY_TEMPLATE, FOOT_TEMPLATE, HAND_TEMPLATE, HAND_TO_FOREARM } from './templates.js';
 import type { Animal, HandSide, Keypoint, Person, Vec2 } from './types.js';
 
 /** Where and how big a new person or animal is: the centre and height of its bounding box. */
@@ -61,4 +62,33 @@ function fallbackHandLength(person: Person): number {
 export function attachDefaultHand(person: Person, side: HandSide): Person {
   const hand = defaultHand(person, side);
   return side === 'left' ? { ...person, leftHand: hand } : { ...person, rightHand: hand };
+}
+
+// Without a usable shin (hidden or zero length) the foot points straight down, sized from the body.
+function defaultFoot(person: Person, side: HandSide): Keypoint[] {
+  const foot = FEET.find((f) => f.side === side) ?? FEET[0];
+  const [knee, ankle] = [person.body[foot.knee], person.body[foot.ankle]];
+  const at = ankle ?? { x: 0, y: 0 };
+  const [dx, dy] = knee ? [at.x - knee.x, at.y - knee.y] : [0, 0];
+  const shin = Math.hypot(dx, dy);
+  const usable = shin > 1 && knee?.visible === true && ankle?.visible === true;
+  const length = usable ? shin : fallbackHandLength(person) * 2.5;
+  const along = usable ? { x: dx / shin, y: dy / shin } : { x: 0, y: 1 };
+  // Outward is toward the image left for the right foot (person facing the viewer), mirrored for the left.
+  const outward = side === 'right' ? { x: -along.y, y: along.x } : { x: along.y, y: -along.x };
+  return FOOT_TEMPLATE.map(([u, v]) => ({
+    x: at.x + (along.x * u + outward.x * v) * length,
+    y: at.y + (along.y * u + outward.y * v) * length,
+    visible: ankle?.visible === true,
+  }));
+}
+
+/** Six default foot points for a person (FOOT_KEYPOINT_NAMES order), laid from each ankle along its shin; hidden where the ankle is. */
+export function defaultFeet(person: Person): Keypoint[] {
+  return [...defaultFoot(person, 'left'), ...defaultFoot(person, 'right')];
+}
+
+/** The person with default feet attached to its ankles (replacing any feet). */
+export function attachDefaultFeet(person: Person): Person {
+  return { ...person, feet: defaultFeet(person) };
 }

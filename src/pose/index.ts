@@ -2,6 +2,7 @@
 export type { Animal, Box, HandSide, Keypoint, Person, PoseDocument, Rgb, Vec2 } from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
+export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';
 export { FACE_KEYPOINT_COUNT, FACE_KEYPOINT_NAMES, FACE_MIRROR, FACE_POINT_COLOUR } from './faceTopology.js';
 export { ANIMAL_COLOURS, ANIMAL_KEYPOINT_COUNT, ANIMAL_KEYPOINT_NAMES, ANIMAL_LINES, ANIMAL_MIRROR } from './animalTopology.js';
 export { mirrorMap } from './mirror.js';
@@ -15,16 +16,24 @@ export {
   animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
 } from './animal.js';
 export { cloneDocument, createEmptyDocument, MAX_FIGURES, rescaleDocument } from './document.js';
-export { attachDefaultHand, createDefaultAnimal, createDefaultPerson, defaultHand, type Placement } from './create.js';
+export { attachDefaultFeet, attachDefaultHand, createDefaultAnimal, defaultFeet, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
-export { parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
+export { importPoseJson, parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
+export type { PoseReading } from './json/reading.js';
+export type { BodyLayout } from './json/bodyLayout.js';
 export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
 export { flattenKeypoints, stringifyPoseDocument, toOpenPoseJson } from './json/serializePoseDocument.js';
+export { body25Points, POSE_EXPORT_FORMATS, stringifyPoseExport, toPoseExportJson, type PoseExportFormat } from './json/exportFormats.js';
 export type { Raster } from './render/raster.js';
 export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';
+export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
 export { handsFollowWrists } from './followWrist.js';
+export { feetFollowAnkles } from './followAnkle.js';
+export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
+export { poseFromPng } from './fromPng/poseFromPng.js';
+export type { RgbaImage } from './fromPng/pixels.js';

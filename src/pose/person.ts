@@ -1,6 +1,7 @@
 import { BODY_MIRROR } from './bodyTopology.js';
 import { boundingBox, boxCentre } from './boundingBox.js';
 import { FACE_MIRROR } from './faceTopology.js';
+import { FOOT_MIRROR } from './footTopology.js';
 import { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 import type { Box, Keypoint, Person, Vec2 } from './types.js';
 
@@ -9,9 +10,9 @@ const mapPoints = (points: readonly Keypoint[], f: PointMap): Keypoint[] =>
 
 const mapOptional = (points: readonly Keypoint[] | undefined, f: PointMap) => (points ? mapPoints(points, f) : undefined);
 
-/** Every keypoint of a person (body, hands, face) in one list. */
+/** Every keypoint of a person (body, hands, face, feet) in one list. */
 export function personKeypoints(person: Person): Keypoint[] {
-  return [...person.body, ...(person.leftHand ?? []), ...(person.rightHand ?? []), ...(person.face ?? [])];
+  return [...person.body, ...(person.leftHand ?? []), ...(person.rightHand ?? []), ...(person.face ?? []), ...(person.feet ?? [])];
 }
 
 /** A new person with f applied to every point, hidden ones included so they stay attached. */
@@ -21,6 +22,7 @@ export function mapPerson(person: Person, f: PointMap): Person {
     leftHand: mapOptional(person.leftHand, f),
     rightHand: mapOptional(person.rightHand, f),
     face: mapOptional(person.face, f),
+    ...(person.feet ? { feet: mapPoints(person.feet, f) } : {}),
   };
 }
 
@@ -66,5 +68,6 @@ export function flipPerson(person: Person, centreX?: number): Person {
     leftHand: mirrored.rightHand,
     rightHand: mirrored.leftHand,
     face: mirrored.face ? permute(mirrored.face, FACE_MIRROR) : undefined,
+    ...(mirrored.feet ? { feet: permute(mirrored.feet, FOOT_MIRROR) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { ANIMAL_KEYPOINT_COUNT } from './animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from './bodyTopology.js';
 import { FACE_KEYPOINT_COUNT } from './faceTopology.js';
+import { FOOT_KEYPOINT_COUNT } from './footTopology.js';
 import { HAND_KEYPOINT_COUNT } from './handTopology.js';
 import { MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
 import type { Animal, Keypoint, Person, PoseDocument } from './types.js';
@@ -26,8 +27,9 @@ function person(v: unknown): Person | null {
   if (!isObject(v)) return null;
   const body = points(v.body, BODY_KEYPOINT_COUNT);
   const [leftHand, rightHand, face] = [optional(v.leftHand, HAND_KEYPOINT_COUNT), optional(v.rightHand, HAND_KEYPOINT_COUNT), optional(v.face, FACE_KEYPOINT_COUNT)];
-  if (!body || leftHand === null || rightHand === null || face === null) return null;
-  return { body, leftHand, rightHand, face };
+  const feet = optional(v.feet, FOOT_KEYPOINT_COUNT);
+  if (!body || leftHand === null || rightHand === null || face === null || feet === null) return null;
+  return { body, leftHand, rightHand, face, ...(feet ? { feet } : {}) };
 }
 
 function animal(v: unknown): Animal | null {

@@ -1,5 +1,6 @@
 import { BODY, BODY_KEYPOINT_NAMES, BODY_MIRROR } from './bodyTopology.js';
 import { FACE_MIRROR } from './faceTopology.js';
+import { FOOT_KEYPOINT_NAMES, FOOT_MIRROR } from './footTopology.js';
 import type { HandSide, Keypoint, Person, Vec2 } from './types.js';
 
 /** A mirror line: a point on it and its unit direction. */
@@ -66,13 +67,18 @@ function mirrorFace(face: readonly Keypoint[], from: HandSide): Keypoint[] {
   return next;
 }
 
-/** The person with its `from` side (its own left or right) reflected onto the other side: arm, leg, eye, ear, hand and half the face. */
+/** The person with its `from` side (its own left or right) reflected onto the other side: arm, leg, foot, eye, ear, hand and half the face. */
 export function mirrorPersonSide(person: Person, from: HandSide): Person {
   const axis = bodyAxis(person.body);
   const body = person.body.slice();
   BODY_KEYPOINT_NAMES.forEach((name, i) => {
     const partner = BODY_MIRROR[i] ?? i;
     if (partner !== i && name.startsWith(`${from}_`) && person.body[i]) body[partner] = reflectPoint(person.body[i], axis);
+  });
+  const feet = person.feet?.slice();
+  FOOT_KEYPOINT_NAMES.forEach((name, i) => {
+    const partner = FOOT_MIRROR[i] ?? i;
+    if (feet && name.startsWith(`${from}_`) && person.feet?.[i]) feet[partner] = reflectPoint(person.feet[i], axis);
   });
   const source = from === 'left' ? person.leftHand : person.rightHand;
   const mirroredHand = source?.map((p) => reflectPoint(p, axis));
@@ -81,5 +87,6 @@ export function mirrorPersonSide(person: Person, from: HandSide): Person {
     leftHand: from === 'right' && mirroredHand ? mirroredHand : person.leftHand,
     rightHand: from === 'left' && mirroredHand ? mirroredHand : person.rightHand,
     face: person.face ? mirrorFace(person.face, from) : undefined,
+    ...(feet ? { feet } : {}),
   };
 }

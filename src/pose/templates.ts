@@ -36,3 +36,12 @@ export const ANIMAL_TEMPLATE: ReadonlyArray<readonly [number, number]> = [
   [10, -10], [15, 12], [11, 36],
   [4, -10], [3, 12], [-1, 36],
 ];
+
+/**
+ * Right foot points [along, outward] in shin lengths (knee to ankle) from the ankle: `along`
+ * runs down the shin, `outward` away from the body's centre line. Big toe, small toe, heel (the
+ * right half of FOOT_KEYPOINT_NAMES); a standing person facing the viewer, toes toward the viewer.
+ */
+export const FOOT_TEMPLATE: ReadonlyArray<readonly [number, number]> = [
+  [0.28, -0.06], [0.25, 0.1], [0.1, 0.01],
+];

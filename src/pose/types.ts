@@ -5,12 +5,13 @@ export interface Keypoint {
   visible: boolean;
 }
 
-/** One person: 18 COCO body points, optional 21-point hands and 70-point face. */
+/** One person: 18 COCO body points, optional 21-point hands, 70-point face and 6 foot points (FOOT_KEYPOINT_NAMES order). */
 export interface Person {
   body: Keypoint[];
   leftHand?: Keypoint[] | undefined;
   rightHand?: Keypoint[] | undefined;
   face?: Keypoint[] | undefined;
+  feet?: Keypoint[] | undefined;
 }
 
 /** One animal: 17 AP-10K points. */

@@ -4,9 +4,34 @@ import { describeJsonValue, InvalidPoseJson } from './describe.js';
 export interface RawTriples {
   numbers: number[];
   normalized: boolean;
+  /** How many of the numbers were written as strings (e.g. "1188.94"). */
+  strings: number;
 }
 
-function flattenNested(value: unknown[], path: string): number[] {
+// Numbers written as strings are accepted only in the form JSON itself writes numbers (optional
+// minus, digits, fraction, exponent): "1188.94", "0", "-3e2". Real files hold such strings
+// (an OpenPose keypoint editor re-saves every number it touched as text; mmhuman3d writes some
+// x, y that way), and reading them cannot change their meaning. Anything else ("", " 1", "0x10",
+// "NaN", "1,5") stays an error, since guessing there could move a point.
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+interface Tally {
+  strings: number;
+}
+
+function readNumber(value: unknown, path: string, tally: Tally): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && JSON_NUMBER.test(value)) {
+    const n = Number(value);
+    if (Number.isFinite(n)) {
+      tally.strings++;
+      return n;
+    }
+  }
+  throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected a number`);
+}
+
+function flattenNested(value: unknown[], path: string, tally: Tally): number[] {
   return value.flatMap((point, i) => {
     if (!Array.isArray(point)) {
       throw new InvalidPoseJson(`${path}[${i}]`, `${path}[${i}] is ${describeJsonValue(point)}; expected [x, y, confidence]`);
@@ -14,33 +39,29 @@ function flattenNested(value: unknown[], path: string): number[] {
     if (point.length !== 3) {
       throw new InvalidPoseJson(`${path}[${i}]`, `${path}[${i}] has ${point.length} numbers; expected 3 (x, y, confidence)`);
     }
-    return point.map((n, j) => checkNumber(n, `${path}[${i}][${j}]`));
+    return point.map((n, j) => readNumber(n, `${path}[${i}][${j}]`, tally));
   });
 }
 
-function checkNumber(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected a number`);
-  }
-  return value;
-}
+const or = (items: readonly string[]) => items.join(' or ');
 
 // Missing, null and [] all mean "absent"; an array whose numbers all have |n| <= 1 is normalized,
 // judged per array as sd-webui-openpose-editor does.
-/** Reads `count` x, y, confidence triples given flat or nested ([[x, y, c], ...]). */
-export function readTriples(value: unknown, path: string, count: number): RawTriples | undefined {
+/** Reads x, y, confidence triples given flat or nested ([[x, y, c], ...]); `counts` lists the accepted point counts. */
+export function readTriples(value: unknown, path: string, counts: readonly number[]): RawTriples | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected an array of ${count * 3} numbers`);
+    throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected an array of ${or(counts.map((c) => `${c * 3} numbers`))}`);
   }
   if (value.length === 0) return undefined;
+  const tally: Tally = { strings: 0 };
   const nested = Array.isArray(value[0]);
-  if (nested && value.length !== count) {
-    throw new InvalidPoseJson(path, `${path} has ${value.length} points; expected ${count}`);
+  if (nested && !counts.includes(value.length)) {
+    throw new InvalidPoseJson(path, `${path} has ${value.length} points; expected ${or(counts.map(String))}`);
   }
-  const numbers = nested ? flattenNested(value, path) : value.map((n, i) => checkNumber(n, `${path}[${i}]`));
-  if (numbers.length !== count * 3) {
-    throw new InvalidPoseJson(path, `${path} has ${numbers.length} numbers; expected ${count * 3}`);
+  const numbers = nested ? flattenNested(value, path, tally) : value.map((n, i) => readNumber(n, `${path}[${i}]`, tally));
+  if (!counts.some((c) => numbers.length === c * 3)) {
+    throw new InvalidPoseJson(path, `${path} has ${numbers.length} numbers; expected ${or(counts.map((c) => String(c * 3)))}`);
   }
-  return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1) };
+  return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1), strings: tally.strings };
 }

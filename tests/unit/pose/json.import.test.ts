@@ -26,14 +26,25 @@ describe('parsePoseJson: coordinates', () => {
     expect(doc.people[0]!.leftHand![0]).toEqual({ x: 30, y: 40, visible: true });
   });
 
-  it('hides points with confidence 0 or with x or y at or below 0', () => {
+  it('reads a file with a canvas size as ControlNet does: confidence < 1 hidden, body points kept off the canvas', () => {
     const body = [...body54];
     body.splice(0, 3, 150, 160, 0);
     body.splice(3, 3, 0, 160, 1);
     body.splice(6, 3, 150, -2, 1);
     body.splice(9, 3, 150, 160, 0.3);
-    const doc = ok({ people: [{ pose_keypoints_2d: body }], canvas_width: 400, canvas_height: 600 });
-    expect(doc.people[0]!.body.slice(0, 4).map((k) => k.visible)).toEqual([false, false, false, true]);
+    const result = parsePoseJson({ people: [{ pose_keypoints_2d: body }], canvas_width: 400, canvas_height: 600 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.reading).toBe('controlnet');
+    expect(result.document.people[0]!.body.slice(0, 4).map((k) => k.visible)).toEqual([false, true, true, false]);
+  });
+
+  it('reads raw OpenPose output (no canvas size) as OpenPose means it: confidence > 0 is found, 0 is not', () => {
+    const body = triples(18, (i) => [100 + i, 200 + i, i === 0 ? 0 : 0.05 + i / 40]);
+    const result = parsePoseJson({ version: 1.3, people: [{ pose_keypoints_2d: body }] });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.reading).toBe('openpose');
+    expect(result.document.people[0]!.body.map((k) => k.visible)).toEqual(body.filter((_, i) => i % 3 === 2).map((c) => c > 0));
+    expect(result.notes[0]).toMatch(/^read as OpenPose output \(no canvas size\)/);
   });
 
   it('gives a missing canvas size 512, or more when pixel coordinates need it', () => {
@@ -68,7 +79,7 @@ describe('parsePoseJson: optional parts', () => {
   });
 
   it('reads animals flat (51 numbers) or nested ([[x, y, c] x 17]) to the same points', () => {
-    const nested = Array.from({ length: 17 }, (_, i) => [10 + i, 20 + i, 0.8]);
+    const nested = Array.from({ length: 17 }, (_, i) => [10 + i, 20 + i, 1]);
     const doc = ok({ animals: [nested.flat(), nested], canvas_width: 400, canvas_height: 600 });
     expect(doc.animals).toHaveLength(2);
     expect(doc.animals[0]).toEqual(doc.animals[1]);
@@ -95,16 +106,16 @@ describe('parsePoseJson: real files', () => {
     expect(first!.body[0]!.x).toBeGreaterThan(100);
   });
 
-  it('reads the OpenPose binary\'s BODY_25 output: the 18 COCO points, mid-hip and feet dropped', () => {
-    // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty.
+  it('reads the OpenPose binary\'s BODY_25 output: the 18 COCO points and the six foot points, mid-hip dropped', () => {
+    // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty, no canvas size.
     const body25 = triples(25, (i) => [300 + i, 400 + i, i === 8 || i > 18 ? 0.9 : 0.8]);
     const doc = ok({
       version: 1.3,
       people: [{ person_id: [-1], pose_keypoints_2d: body25, face_keypoints_2d: triples(70, (i) => [10 + i, 20, 0.7]), hand_left_keypoints_2d: [], hand_right_keypoints_2d: triples(21, (i) => [50 + i, 60, 0.5]), pose_keypoints_3d: [], face_keypoints_3d: [] }],
-      canvas_width: 1280,
-      canvas_height: 720,
     });
     const body = doc.people[0]!.body;
+    // BODY_25 19-24 (LBigToe ... RHeel) are the person's feet, in the same order.
+    expect(doc.people[0]!.feet).toEqual(Array.from({ length: 6 }, (_, k) => ({ x: 319 + k, y: 419 + k, visible: true })));
     expect(body).toHaveLength(18);
     // COCO 0-7 are BODY_25 0-7; COCO 8 (right hip) is BODY_25 9; COCO 17 (left ear) is BODY_25 18.
     expect(body[7]).toEqual({ x: 307, y: 407, visible: true });
@@ -114,7 +125,7 @@ describe('parsePoseJson: real files', () => {
     expect(doc.people[0]!.rightHand).toHaveLength(21);
     expect(doc.people[0]!.face).toHaveLength(70);
     // Nested BODY_25 ([[x, y, c] x 25]) reads the same.
-    const nested = ok({ people: [{ pose_keypoints_2d: Array.from({ length: 25 }, (_, i) => body25.slice(i * 3, i * 3 + 3)) }], canvas_width: 1280, canvas_height: 720 });
+    const nested = ok({ people: [{ pose_keypoints_2d: Array.from({ length: 25 }, (_, i) => body25.slice(i * 3, i * 3 + 3)) }] });
     expect(nested.people[0]!.body).toEqual(body);
   });
 
@@ -126,8 +137,9 @@ describe('parsePoseJson: real files', () => {
     expect(doc).toEqual(ok(frame));
   });
 
-  it('reads an ap10k animal file with scores and no people key', () => {
+  it('reads an ap10k animal file with scores and no people key, keeping only confidence 1 as ControlNet does', () => {
+    // The second animal's confidences are 0.5-0.9: ControlNet's decode_json_as_poses drops them all.
     const doc = ok(readFileSync(fixturePath('animals.json'), 'utf8'));
-    expect(doc.animals.map((a) => a.keypoints.filter((k) => k.visible).length)).toEqual([17, 16]);
+    expect(doc.animals.map((a) => a.keypoints.filter((k) => k.visible).length)).toEqual([17, 0]);
   });
 });

@@ -35,7 +35,7 @@ describe('render command', () => {
     writeFileSync(bad, JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2, 3] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }));
     const run = runRender(bad, join(scratch, 'bad.png'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 51 numbers; expected 54\n`);
+    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 51 numbers; expected 54 or 75\n`);
   });
 
   it('says which file it cannot read', () => {
@@ -48,7 +48,7 @@ describe('render command', () => {
   it('explains its usage when arguments are missing', () => {
     const run = runRender('only-one.json');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png>');
+    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png> [--profile sd15|xinsir|feet]');
   });
 });
 

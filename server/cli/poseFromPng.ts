@@ -1,0 +1,47 @@
+// `npm run pose-from-png -- <in.png> <out.json>`: reads an OpenPose skeleton image back into an
+// editable pose file (ControlNet's people JSON, pixels of the image).
+import { readFile, writeFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
+import { poseFromPng } from '../../src/pose/fromPng/poseFromPng.js';
+import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
+
+const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
+
+const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
+  doc.people.reduce((n, p) => n + [p.body, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0);
+
+/** Reads one skeleton PNG and writes its pose; returns the process exit code. */
+export async function poseFromPngFile(inputPath: string, outputPath: string): Promise<number> {
+  let png: PNG;
+  try {
+    png = PNG.sync.read(await readFile(inputPath));
+  } catch (e) {
+    process.stderr.write(`pose-from-png: cannot read ${inputPath} as a PNG: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const doc = poseFromPng({ width: png.width, height: png.height, data: png.data });
+  if (visiblePoints(doc) === 0) {
+    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton found (no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots)\n`);
+    return 1;
+  }
+  try {
+    await writeFile(outputPath, `${stringifyPoseDocument(doc, 2)}\n`);
+  } catch (e) {
+    process.stderr.write(`pose-from-png: cannot write ${outputPath}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${doc.people.length} people, ${visiblePoints(doc)} points)\n`);
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const files = args.filter((a) => a !== '--');
+  const [input, output] = files;
+  if (files.length !== 2 || !input || !output) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  return poseFromPngFile(input, output);
+}
+
+process.exitCode = await main(process.argv.slice(2));

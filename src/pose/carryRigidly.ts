@@ -1,0 +1,31 @@
+import { rotation } from './pointMaps.js';
+import type { Keypoint, Vec2 } from './types.js';
+
+/** A limb's two ends: the parent joint (elbow, knee) and the joint a part hangs from (wrist, ankle). */
+export interface LimbEnds {
+  parent: Vec2;
+  joint: Vec2;
+}
+
+// A limb shorter than this has no usable direction: the part then only translates.
+const MIN_LIMB = 1e-6;
+
+function limbTurn(before: LimbEnds, after: LimbEnds): number {
+  const [bx, by] = [before.joint.x - before.parent.x, before.joint.y - before.parent.y];
+  const [ax, ay] = [after.joint.x - after.parent.x, after.joint.y - after.parent.y];
+  if (Math.hypot(bx, by) < MIN_LIMB || Math.hypot(ax, ay) < MIN_LIMB) return 0;
+  return Math.atan2(ay, ax) - Math.atan2(by, bx);
+}
+
+const same = (a: Vec2, b: Vec2) => a.x === b.x && a.y === b.y;
+
+/** Whether a limb's ends moved between two states. */
+export const limbMoved = (before: LimbEnds, after: LimbEnds): boolean =>
+  !same(before.parent, after.parent) || !same(before.joint, after.joint);
+
+/** Points carried rigidly by a joint: moved by the joint's move and turned about it by the limb's turn. */
+export function carryRigidly(points: readonly Keypoint[], before: LimbEnds, after: LimbEnds): Keypoint[] {
+  const turn = rotation(limbTurn(before, after), after.joint);
+  const [dx, dy] = [after.joint.x - before.joint.x, after.joint.y - before.joint.y];
+  return points.map((p) => ({ ...turn({ x: p.x + dx, y: p.y + dy }), visible: p.visible }));
+}

@@ -1,0 +1,106 @@
+import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.js';
+import type { Rgb, Vec2 } from '../types.js';
+import { findDiscs } from './discs.js';
+import { strokeBetween } from './limbEvidence.js';
+import { packRgb } from './pixels.js';
+
+/** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
+export type ReadBody = Array<Vec2 | null>;
+
+const JOINT_RADIUS = 4;
+// A limb is accepted when most of its readable length has its colour and it shows at all.
+const MIN_SHARE = 0.6;
+const MIN_HITS = 2;
+// Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
+const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
+const MAX_HIDDEN_LIMB = 60;
+
+const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
+const LIMB_PACKED = BODY_COLOURS.map(dimmed);
+
+interface Proposal {
+  person: number;
+  joint: number;
+  candidate: number;
+  share: number;
+  length: number;
+}
+
+interface Scene {
+  packed: Int32Array;
+  width: number;
+  candidates: Vec2[][];
+  used: Array<Set<number>>;
+  people: Array<Array<number | null>>;
+}
+
+function proposals(scene: Scene): Proposal[] {
+  const out: Proposal[] = [];
+  scene.people.forEach((person, p) => {
+    BODY_LIMBS.forEach(([a, b], limb) => {
+      for (const [from, to] of [[a, b], [b, a]] as const) {
+        const at = person[from];
+        if (at === null || at === undefined || person[to] !== null) continue;
+        const origin = scene.candidates[from]?.[at];
+        scene.candidates[to]?.forEach((q, qi) => {
+          if (!origin || scene.used[to]?.has(qi)) return;
+          const score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
+          const length = Math.hypot(q.x - origin.x, q.y - origin.y);
+          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, share: score.share, length });
+          // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
+          else if (score.readable === 0 && HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
+        });
+      }
+    });
+  });
+  return out;
+}
+
+// Greedy: the best-supported limb of all people is taken first, so two people's arms do not swap.
+function grow(scene: Scene): void {
+  for (;;) {
+    const best = proposals(scene).sort((x, y) => y.share - x.share || x.length - y.length)[0];
+    if (!best) return;
+    const person = scene.people[best.person];
+    if (!person) return;
+    person[best.joint] = best.candidate;
+    scene.used[best.joint]?.add(best.candidate);
+  }
+}
+
+function seedPerson(scene: Scene, joint: number, candidate: number): void {
+  const person: Array<number | null> = Array.from({ length: BODY_KEYPOINT_COUNT }, () => null);
+  person[joint] = candidate;
+  scene.used[joint]?.add(candidate);
+  scene.people.push(person);
+}
+
+/**
+ * Reads the bodies of an OpenPose drawing: joint dots by their exact colours, people by the
+ * limb strokes (0.6 x colour) that join them, starting from each neck and then from any joint
+ * left over that a limb joins to another. Joints that no limb joins to a person stay unread.
+ */
+export function readBodies(packed: Int32Array, width: number, height: number): ReadBody[] {
+  const candidates = BODY_COLOURS.map((c) => {
+    const colour = packRgb(c);
+    return findDiscs(width, height, (i) => packed[i] === colour, JOINT_RADIUS);
+  });
+  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [] };
+  const neck = 1;
+  candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
+  grow(scene);
+  // People whose neck is hidden: seed from a leftover joint that a limb joins to another leftover joint.
+  for (let joint = 0; joint < BODY_KEYPOINT_COUNT; joint++) {
+    candidates[joint]?.forEach((_, i) => {
+      if (scene.used[joint]?.has(i)) return;
+      seedPerson(scene, joint, i);
+      const before = scene.used.reduce((n, s) => n + s.size, 0);
+      grow(scene);
+      if (scene.used.reduce((n, s) => n + s.size, 0) === before) {
+        scene.people.pop();
+        scene.used[joint]?.delete(i);
+      }
+    });
+  }
+  return scene.people.map((person) => person.map((c, joint) => (c === null ? null : candidates[joint]?.[c] ?? null)));
+}

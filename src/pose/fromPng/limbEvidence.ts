@@ -1,0 +1,36 @@
+import type { Vec2 } from '../types.js';
+
+// Joint dots (radius 4) cover both ends of a limb; samples closer than this to an end say nothing.
+const END_MARGIN = 5;
+const BLACK = 0;
+
+/** How well a straight stroke of one colour joins two points: hits among the samples not covered by later drawing. */
+export interface StrokeScore {
+  /** Share of the readable samples that have the stroke's colour (0..1). */
+  share: number;
+  /** Samples that have the stroke's colour. */
+  hits: number;
+  /** Samples not covered by later drawing (the stroke's colour or black). */
+  readable: number;
+}
+
+/**
+ * Samples the segment from `a` to `b` (skipping the dots at its ends) in a packed-RGB image and
+ * scores how much of it is the colour `colour`. A sample of another non-black colour is taken as
+ * covered by later drawing and counts neither way; a black one counts against.
+ */
+export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec2, colour: number): StrokeScore {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const height = packed.length / width;
+  let [hits, misses] = [0, 0];
+  for (let s = END_MARGIN; s <= length - END_MARGIN; s += 1) {
+    const t = s / length;
+    const x = Math.round(a.x + (b.x - a.x) * t);
+    const y = Math.round(a.y + (b.y - a.y) * t);
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
+    const c = packed[y * width + x];
+    if (c === colour) hits++;
+    else if (c === BLACK) misses++;
+  }
+  return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses };
+}

@@ -1,0 +1,85 @@
+import { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
+import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
+import { readBodies, type ReadBody } from './bodies.js';
+import { labelFace, readFaceDots } from './faces.js';
+import { readHands, type ReadHand } from './hands.js';
+import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
+
+// A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
+const JOINT_REACH = 5;
+
+const toKeypoints = (points: ReadonlyArray<Vec2 | null>): Keypoint[] =>
+  points.map((p) => (p ? { x: p.x, y: p.y, visible: true } : { x: 0, y: 0, visible: false }));
+
+function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  for (const body of bodies) {
+    body.forEach((p, joint) => {
+      if (!p) return;
+      const colour = packRgb(BODY_COLOURS[joint] ?? [0, 0, 0]);
+      for (let y = Math.max(0, p.y - JOINT_REACH); y <= Math.min(height - 1, p.y + JOINT_REACH); y++) {
+        for (let x = Math.max(0, p.x - JOINT_REACH); x <= Math.min(width - 1, p.x + JOINT_REACH); x++) {
+          if (packed[y * width + x] === colour) mask[y * width + x] = 1;
+        }
+      }
+    });
+  }
+  return mask;
+}
+
+const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
+
+// A hand belongs to the free wrist nearest its own wrist point (or its first read point).
+function attachHands(people: Person[], hands: readonly ReadHand[]): void {
+  for (const hand of hands) {
+    const anchor = hand[0] ?? hand.find((p) => p !== null);
+    if (!anchor) continue;
+    let best: { person: Person; side: 'leftHand' | 'rightHand'; d: number } | null = null;
+    for (const person of people) {
+      for (const [side, joint] of [['leftHand', BODY.left_wrist], ['rightHand', BODY.right_wrist]] as const) {
+        const wrist = person.body[joint];
+        if (!wrist?.visible || person[side]) continue;
+        const d = dist(wrist, anchor);
+        if (!best || d < best.d) best = { person, side, d };
+      }
+    }
+    if (best) best.person[best.side] = toKeypoints(hand);
+    else people.push({ body: toKeypoints(Array.from({ length: BODY_KEYPOINT_COUNT }, () => null)), rightHand: toKeypoints(hand) });
+  }
+}
+
+// Each face dot goes to the person whose head (nose, eyes, ears) is nearest.
+function attachFaces(people: Person[], dots: readonly Vec2[]): void {
+  const heads = people.map((p) => [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear].flatMap((j) => (p.body[j]?.visible ? [p.body[j] as Vec2] : [])));
+  const groups: Vec2[][] = people.map(() => []);
+  for (const dot of dots) {
+    let best = -1;
+    let bestD = Infinity;
+    heads.forEach((head, i) => head.forEach((h) => {
+      const d = dist(h, dot);
+      if (d < bestD) [best, bestD] = [i, d];
+    }));
+    if (best >= 0) groups[best]?.push(dot);
+  }
+  groups.forEach((group, i) => {
+    const person = people[i];
+    if (person && group.length >= 3) person.face = labelFace(group);
+  });
+}
+
+/**
+ * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: body joints by
+ * their colours and the limbs between them, hands by their edge hues, face dots by their white.
+ * What cannot be told (a point under another limb, a dot under another dot) is left hidden.
+ */
+export function poseFromPng(image: RgbaImage): PoseDocument {
+  const { width, height } = image;
+  const packed = packedPixels(image);
+  const bodies = readBodies(packed, width, height);
+  const mask = jointMask(bodies, packed, width, height);
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1);
+  const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
+  attachHands(people, hands);
+  attachFaces(people, readFaceDots(packed, width, height));
+  return { canvas_width: width, canvas_height: height, people, animals: [] };
+}

@@ -1,0 +1,100 @@
+import { ANIMAL_KEYPOINT_COUNT } from '../animalTopology.js';
+import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
+import type { Keypoint, PoseDocument } from '../types.js';
+import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
+import { isPresent, readingOf, toKeypoints, type PoseReading } from './reading.js';
+import { readPerson, type RawPerson } from './readPerson.js';
+import { readTriples, type RawTriples } from './readTriples.js';
+import { describeReading, type PointTally } from './readingNotes.js';
+
+/** A document read from a pose file, with how it was read. */
+export interface PoseFileReading {
+  document: PoseDocument;
+  reading: PoseReading;
+  /** Plain sentences on what was converted or assumed, for the editor to show. */
+  notes: string[];
+  tally: PointTally;
+  /** The top-level keys of the (first frame's) object, for messages. */
+  keys: string[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readList(root: Record<string, unknown>, key: string): unknown[] {
+  const value = root[key];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new InvalidPoseJson(key, `${key} is ${describeJsonValue(value)}; expected an array`);
+  return value;
+}
+
+const hiddenBody = (): Keypoint[] =>
+  Array.from({ length: BODY_KEYPOINT_COUNT }, () => ({ x: 0, y: 0, visible: false }));
+
+// comfyui_controlnet_aux saves POSE_KEYPOINT as a list of frames ([{people, canvas_width, ...}]):
+// the editor takes the first, as its "Render Pose JSON" node draws frame 0.
+function firstFrame(root: unknown): { frame: unknown; frames: number | undefined } {
+  if (!Array.isArray(root)) return { frame: root, frames: undefined };
+  if (root.length === 0) throw new InvalidPoseJson('', 'the pose file is an empty list; expected a pose object or a list of frames');
+  if (!isObject(root[0])) {
+    throw new InvalidPoseJson('[0]', `the pose file is a list whose first item is ${describeJsonValue(root[0])}; expected a pose object with people and canvas_width`);
+  }
+  return { frame: root[0], frames: root.length };
+}
+
+function tallyOf(raws: ReadonlyArray<RawTriples | undefined>): PointTally {
+  const tally: PointTally = { points: 0, found: 0, certain: 0, strings: 0 };
+  for (const raw of raws) {
+    if (!raw) continue;
+    tally.strings += raw.strings;
+    for (let i = 2; i < raw.numbers.length; i += 3) {
+      const c = raw.numbers[i] ?? 0;
+      tally.points++;
+      if (isPresent(c, 'openpose')) tally.found++;
+      if (isPresent(c, 'controlnet')) tally.certain++;
+    }
+  }
+  return tally;
+}
+
+const partsOf = (p: RawPerson) => [p.body, p.feet, p.leftHand, p.rightHand, p.face];
+
+function toDocument(people: RawPerson[], animals: RawTriples[], canvas: CanvasSize, reading: PoseReading): PoseDocument {
+  const points = (raw: RawTriples | undefined) => (raw ? toKeypoints(raw, canvas, reading) : undefined);
+  return {
+    canvas_width: canvas.width,
+    canvas_height: canvas.height,
+    // A person without body points keeps an all-hidden body, so hands-only files still load.
+    people: people.map((p) => {
+      const feet = points(p.feet);
+      return {
+        body: points(p.body) ?? hiddenBody(),
+        leftHand: points(p.leftHand),
+        rightHand: points(p.rightHand),
+        face: points(p.face),
+        ...(feet ? { feet } : {}),
+      };
+    }),
+    animals: animals.map((raw) => ({ keypoints: toKeypoints(raw, canvas, reading) })),
+  };
+}
+
+/** Reads a parsed pose file by its writer's rules; throws InvalidPoseJson on malformed data. */
+export function readDocument(input: unknown): PoseFileReading {
+  const { frame: root, frames } = firstFrame(input);
+  if (!isObject(root)) {
+    throw new InvalidPoseJson('', `the pose file is ${describeJsonValue(root)}; expected a JSON object with people, animals, canvas_width and canvas_height`);
+  }
+  const reading = readingOf(root);
+  const people = readList(root, 'people').map((p, i) => readPerson(p, `people[${i}]`, reading));
+  const animals = readList(root, 'animals').map((a, i) => {
+    const raw = readTriples(a, `animals[${i}]`, [ANIMAL_KEYPOINT_COUNT]);
+    if (!raw) throw new InvalidPoseJson(`animals[${i}]`, `animals[${i}] is empty; expected ${ANIMAL_KEYPOINT_COUNT} points`);
+    return raw;
+  });
+  const allRaw = [...people.flatMap(partsOf), ...animals];
+  const canvas = readCanvasSize(root, allRaw.filter((r): r is RawTriples => r !== undefined));
+  const tally = tallyOf(allRaw);
+  const document = toDocument(people, animals, canvas, reading);
+  return { document, reading, tally, keys: Object.keys(root), notes: describeReading({ reading, frames, people, tally, canvas }) };
+}

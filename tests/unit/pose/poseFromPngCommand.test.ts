@@ -1,0 +1,68 @@
+// `npm run pose-from-png -- <in.png> <out.json>` and `npm run render -- ... --profile` run as real processes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { createDefaultPoseDocument, parsePoseJson } from '../../../src/pose/index.js';
+import { countDifferentPixels, fixturePath, readPng } from './pixels.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'posecraft-pose-from-png-'));
+const run = (script: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('pose-from-png command', () => {
+  it('reads the default pose\'s PNG back to the same 18 joints within 1.5 px (the drawing truncates x and y)', () => {
+    const out = join(scratch, 'default.json');
+    const r = run('server/cli/poseFromPng.ts', join(repoRoot, 'public/default-pose.png'), out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const parsed = parsePoseJson(readFileSync(out, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const truth = createDefaultPoseDocument().people[0]!.body;
+    expect(parsed.document.people).toHaveLength(1);
+    parsed.document.people[0]!.body.forEach((k, i) => {
+      expect(k.visible).toBe(true);
+      expect(Math.hypot(k.x - truth[i]!.x, k.y - truth[i]!.y)).toBeLessThanOrEqual(1.5);
+    });
+  });
+
+  it('refuses an image with no skeleton in it, exiting 1 with a pose-from-png: message', () => {
+    const black = join(scratch, 'black.png');
+    const png = new PNG({ width: 32, height: 32 });
+    png.data.fill(0);
+    writeFileSync(black, PNG.sync.write(png));
+    const r = run('server/cli/poseFromPng.ts', black, join(scratch, 'black.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^pose-from-png: .*black\.png: no OpenPose skeleton found/);
+  });
+
+  it('says which file is not a PNG', () => {
+    const r = run('server/cli/poseFromPng.ts', fixturePath('animals.json'), join(scratch, 'x.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^pose-from-png: cannot read .*animals\.json as a PNG/);
+  });
+});
+
+describe('render command profiles', () => {
+  it('draws with --profile feet as draw_bodypose_with_feet does', async () => {
+    const out = join(scratch, 'feet.png');
+    const r = run('server/cli/render.ts', fixturePath('body25-feet.json'), out, '--profile', 'feet');
+    expect(r.code).toBe(0);
+    expect(countDifferentPixels(await readPng(out), await readPng(fixturePath('body25-feet.feet.reference.png')))).toBe(0);
+  });
+
+  it('refuses an unknown profile and a file with nothing to draw', () => {
+    expect(run('server/cli/render.ts', 'a.json', 'b.png', '--profile', 'sdxl').stderr).toMatch(/^render: unknown profile "sdxl"; expected one of sd15, xinsir, feet/);
+    const empty = join(scratch, 'empty.json');
+    writeFileSync(empty, JSON.stringify({ people: [{ pose_keypoints_2d: new Array(54).fill(0) }], canvas_width: 64, canvas_height: 64 }));
+    const r = run('server/cli/render.ts', empty, join(scratch, 'empty.png'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`render: ${empty}: none of the 18 keypoints in the pose file is visible: every one has confidence 0 (not found)\n`);
+  });
+});
