@@ -8,7 +8,7 @@ import { animalSegments, distanceToSegment, personSegments } from './segments';
 import type { Animal, Person } from '../pose';
 
 /** Screen radius within which a press picks a joint, per part (faces are dense, bodies sparse). */
-export const JOINT_HIT_PX: Record<Part, number> = { body: 11, leftHand: 7, rightHand: 7, face: 5, animal: 11 };
+export const JOINT_HIT_PX: Record<Part, number> = { body: 11, feet: 9, leftHand: 7, rightHand: 7, face: 5, animal: 11 };
 /** Screen distance from a limb that still picks its person. */
 export const LIMB_HIT_PX = 7;
 /** Fingers are blunter than a mouse: touch hit areas grow by this factor. */

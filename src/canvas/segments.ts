@@ -1,4 +1,4 @@
-import { ANIMAL_LINES, BODY_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person, type Vec2 } from '../pose';
+import { ANIMAL_LINES, BODY_LIMBS, FOOT_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person, type Vec2 } from '../pose';
 
 type Edges = ReadonlyArray<readonly [number, number]>;
 
@@ -10,9 +10,19 @@ function visibleSegments(points: readonly Keypoint[] | undefined, edges: Edges):
   });
 }
 
-/** The drawn lines of a person: limbs and hand bones whose ends are both visible. */
+// Foot limbs run from a body ankle to a foot point.
+function footSegments(person: Person): Array<[Vec2, Vec2]> {
+  const feet = person.feet;
+  if (!feet) return [];
+  return FOOT_LIMBS.flatMap(([ankle, toe]) => {
+    const [p, q] = [person.body[ankle], feet[toe]];
+    return p?.visible && q?.visible ? [[p, q] as [Vec2, Vec2]] : [];
+  });
+}
+
+/** The drawn lines of a person: limbs, foot limbs and hand bones whose ends are both visible. */
 export function personSegments(person: Person): Array<[Vec2, Vec2]> {
-  return [...visibleSegments(person.body, BODY_LIMBS), ...visibleSegments(person.leftHand, HAND_EDGES), ...visibleSegments(person.rightHand, HAND_EDGES)];
+  return [...visibleSegments(person.body, BODY_LIMBS), ...footSegments(person), ...visibleSegments(person.leftHand, HAND_EDGES), ...visibleSegments(person.rightHand, HAND_EDGES)];
 }
 
 /** The drawn lines of an animal. */

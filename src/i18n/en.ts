@@ -94,6 +94,7 @@ export const en = {
       lock: 'Lock / unlock',
       toggleHands: 'Hands: add, hide or show',
       toggleFace: 'Face: add, hide or show',
+      toggleFeet: 'Feet: add, hide or show',
       togglePoint: 'Hide / show point',
       selectAll: 'Select all',
       nudgeLeft: 'Nudge left',
@@ -130,7 +131,7 @@ export const en = {
       hint: 'Click a joint to select it; drag it to pose.',
     },
     entity: { person: 'Person {{n}}', animal: 'Animal {{n}}' },
-    parts: { body: 'Body', leftHand: 'Left hand', rightHand: 'Right hand', face: 'Face', animal: 'Animal' },
+    parts: { body: 'Body', leftHand: 'Left hand', rightHand: 'Right hand', face: 'Face', feet: 'Feet', animal: 'Animal' },
     joints: {
       body: {
         nose: 'Nose', neck: 'Neck',
@@ -146,6 +147,10 @@ export const en = {
         right_shoulder: 'Right shoulder', right_elbow: 'Right elbow', right_front_paw: 'Right front paw',
         left_hip: 'Left hip', left_knee: 'Left knee', left_back_paw: 'Left back paw',
         right_hip: 'Right hip', right_knee: 'Right knee', right_back_paw: 'Right back paw',
+      },
+      feet: {
+        left_big_toe: 'Left big toe', left_small_toe: 'Left small toe', left_heel: 'Left heel',
+        right_big_toe: 'Right big toe', right_small_toe: 'Right small toe', right_heel: 'Right heel',
       },
       hand: { wrist: 'Wrist', thumb: 'Thumb', index: 'Index finger', middle: 'Middle finger', ring: 'Ring finger', little: 'Little finger' },
       face: {

@@ -96,6 +96,7 @@ export const zh: Translation = {
       lock: '锁定 / 解锁',
       toggleHands: '手部：添加、隐藏或显示',
       toggleFace: '面部：添加、隐藏或显示',
+      toggleFeet: '双脚：添加、隐藏或显示',
       togglePoint: '隐藏 / 显示关键点',
       selectAll: '全选',
       nudgeLeft: '左移',
@@ -132,7 +133,7 @@ export const zh: Translation = {
       hint: '点击关节选中它，拖动即可摆姿势。',
     },
     entity: { person: '人物 {{n}}', animal: '动物 {{n}}' },
-    parts: { body: '身体', leftHand: '左手', rightHand: '右手', face: '面部', animal: '动物' },
+    parts: { body: '身体', leftHand: '左手', rightHand: '右手', face: '面部', feet: '双脚', animal: '动物' },
     joints: {
       body: {
         nose: '鼻子', neck: '脖子',
@@ -148,6 +149,10 @@ export const zh: Translation = {
         right_shoulder: '右肩', right_elbow: '右肘', right_front_paw: '右前爪',
         left_hip: '左髋', left_knee: '左膝', left_back_paw: '左后爪',
         right_hip: '右髋', right_knee: '右膝', right_back_paw: '右后爪',
+      },
+      feet: {
+        left_big_toe: '左大脚趾', left_small_toe: '左小脚趾', left_heel: '左脚跟',
+        right_big_toe: '右大脚趾', right_small_toe: '右小脚趾', right_heel: '右脚跟',
       },
       hand: { wrist: '手腕', thumb: '拇指', index: '食指', middle: '中指', ring: '无名指', little: '小指' },
       face: {

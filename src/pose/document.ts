@@ -20,6 +20,7 @@ export function rescaleDocument(doc: PoseDocument, width: number, height: number
   const [sx, sy] = [width / doc.canvas_width, height / doc.canvas_height];
   const f = (p: { x: number; y: number }) => ({ x: p.x * sx, y: p.y * sy });
   return {
+    ...doc,
     canvas_width: width,
     canvas_height: height,
     people: doc.people.map((p) => mapPerson(p, f)),

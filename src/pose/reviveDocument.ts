@@ -1,3 +1,4 @@
+import { DEFAULT_RENDER_PROFILE, isRenderProfile } from './render/profiles.js';
 import { ANIMAL_KEYPOINT_COUNT } from './animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from './bodyTopology.js';
 import { FACE_KEYPOINT_COUNT } from './faceTopology.js';
@@ -46,5 +47,7 @@ export function reviveDocument(raw: unknown): PoseDocument | null {
   const people = raw.people.map(person);
   const animals = raw.animals.map(animal);
   if (people.includes(null) || animals.includes(null)) return null;
-  return { canvas_width: raw.canvas_width as number, canvas_height: raw.canvas_height as number, people: people as Person[], animals: animals as Animal[] };
+  const doc: PoseDocument = { canvas_width: raw.canvas_width as number, canvas_height: raw.canvas_height as number, people: people as Person[], animals: animals as Animal[] };
+  if (isRenderProfile(raw.render_profile) && raw.render_profile !== DEFAULT_RENDER_PROFILE) doc.render_profile = raw.render_profile;
+  return doc;
 }

@@ -1,3 +1,5 @@
+import type { RenderProfile } from './render/profiles.js';
+
 /** One keypoint in canvas pixels; a hidden point keeps its last coordinates but is neither drawn nor exported. */
 export interface Keypoint {
   x: number;
@@ -25,6 +27,8 @@ export interface PoseDocument {
   canvas_height: number;
   people: Person[];
   animals: Animal[];
+  /** How its control image is drawn, chosen in the editor and kept with the pose; absent: sd15. */
+  render_profile?: RenderProfile | undefined;
 }
 
 /** A 2D point or vector. */

@@ -1,4 +1,4 @@
-import { ANIMAL_LINES, BODY_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person } from '../../pose';
+import { ANIMAL_LINES, BODY_LIMBS, FOOT_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person } from '../../pose';
 import type { Part } from '../../editor/model/joints';
 import type { EntityKind } from '../../editor/model/scene';
 import { drawMarks } from './drawMarks';
@@ -36,8 +36,30 @@ function drawBody(ctx: CanvasRenderingContext2D, body: readonly Keypoint[], s: S
   });
 }
 
+// A foot limb joins a body ankle to a foot point: two point lists, so drawn here rather than by strokeEdges.
+function drawFeet(ctx: CanvasRenderingContext2D, body: readonly Keypoint[], feet: readonly Keypoint[], s: Sizes): void {
+  ctx.lineWidth = s.handLineWidth;
+  FOOT_LIMBS.forEach(([ankle, toe], i) => {
+    const [a, b] = [body[ankle], feet[toe]];
+    if (!a?.visible || !b?.visible) return;
+    ctx.strokeStyle = PALETTE.footLimb[i]!;
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+  });
+  feet.forEach((p, i) => {
+    if (!p.visible) return;
+    ctx.fillStyle = PALETTE.footPoint[i]!;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, s.footRadius, 0, Math.PI * 2);
+    ctx.fill();
+  });
+}
+
 function drawPerson(ctx: CanvasRenderingContext2D, person: Person, s: Sizes): void {
   drawBody(ctx, person.body, s);
+  if (person.feet) drawFeet(ctx, person.body, person.feet, s);
   for (const hand of [person.leftHand, person.rightHand]) {
     if (!hand) continue;
     strokeEdges(ctx, hand, HAND_EDGES, PALETTE.handEdge, s.handLineWidth);

@@ -12,11 +12,12 @@ function pointsOf(attrs: EntityDrawAttrs, part: PointMark['part']): readonly Key
 function radiusOf(part: PointMark['part'], s: Sizes): number {
   if (part === 'body') return s.bodyRadius;
   if (part === 'face') return s.faceRadius;
+  if (part === 'feet') return s.footRadius;
   return part === 'animal' ? s.animalRadius : s.handRadius;
 }
 
 function drawHidden(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs, s: Sizes): void {
-  const parts: PointMark['part'][] = attrs.kind === 'animal' ? ['animal'] : ['body', 'leftHand', 'rightHand', 'face'];
+  const parts: PointMark['part'][] = attrs.kind === 'animal' ? ['animal'] : ['body', 'feet', 'leftHand', 'rightHand', 'face'];
   for (const part of parts) {
     for (const p of pointsOf(attrs, part) ?? []) {
       // A hidden point that still has a place is drawn hollow so it can be picked and shown again.

@@ -1,4 +1,4 @@
-import { ANIMAL_COLOURS, BODY_COLOURS, FACE_POINT_COLOUR, HAND_EDGE_COLOURS, HAND_POINT_COLOUR, type Rgb } from '../../pose';
+import { ANIMAL_COLOURS, BODY_COLOURS, FACE_POINT_COLOUR, FOOT_COLOURS, HAND_EDGE_COLOURS, HAND_POINT_COLOUR, type Rgb } from '../../pose';
 
 const css = ([r, g, b]: Rgb) => `rgb(${r},${g},${b})`;
 // ControlNet draws limbs at 0.6 of the joint colour; the editing view keeps that look.
@@ -11,6 +11,8 @@ export const PALETTE = {
   handEdge: HAND_EDGE_COLOURS.map(css),
   handPoint: css(HAND_POINT_COLOUR),
   facePoint: css(FACE_POINT_COLOUR),
+  footLimb: FOOT_COLOURS.map((c) => css(dim(c))),
+  footPoint: FOOT_COLOURS.map(css),
   animalLine: ANIMAL_COLOURS.map(css),
   selection: '#3f8cff',
   locked: '#b5b5be',
@@ -30,6 +32,7 @@ export function sizesAt(zoom: number) {
     bodyRadius: Math.max(4, 4.5 * px),
     handRadius: Math.max(2.5, 3 * px),
     faceRadius: Math.max(1.5, 2.2 * px),
+    footRadius: Math.max(3, 3.5 * px),
     animalLineWidth: Math.max(5, 2 * px),
     animalRadius: Math.max(4, 4.5 * px),
   };

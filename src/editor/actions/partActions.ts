@@ -1,4 +1,4 @@
-import { attachDefaultFace, attachDefaultHand, BODY, type HandSide, type Keypoint, type Person } from '../../pose';
+import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, BODY, type HandSide, type Keypoint, type Person } from '../../pose';
 import { updateEntities } from '../model/entities';
 import { getJoint, setJoint } from '../model/joints';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
@@ -16,7 +16,7 @@ function targetPeople(scene: Scene, selection: Selection): EntityRef[] {
 const placed = (p: Keypoint) => p.x > 0 && p.y > 0;
 
 /** Shows, hides or adds a part, in that order of need: missing → default part; any shown → hide all; all hidden → show all. */
-function togglePart(person: Person, key: 'leftHand' | 'rightHand' | 'face', create: (p: Person) => Person, anyShown: boolean): Person {
+function togglePart(person: Person, key: 'leftHand' | 'rightHand' | 'face' | 'feet', create: (p: Person) => Person, anyShown: boolean): Person {
   const points = person[key];
   if (!points) return create(person);
   if (anyShown) return { ...person, [key]: points.map((p) => ({ ...p, visible: false })) };
@@ -59,6 +59,17 @@ const toggleFace: EditAction = {
   },
 };
 
+const toggleFeet: EditAction = {
+  kind: 'edit', name: 'toggleFeet', labelKey: 'editor.actions.toggleFeet', keys: ['T'],
+  enabled: (scene, selection) => targetPeople(scene, selection).length > 0,
+  perform(scene, selection) {
+    const people = targetPeople(scene, selection);
+    const anyMissing = people.some((r) => !scene.pose.people[r.index]?.feet);
+    const anyShown = !anyMissing && people.some((r) => scene.pose.people[r.index]?.feet?.some((p) => p.visible));
+    return updateEntities(scene, people, { person: (p) => (anyMissing && p.feet ? p : togglePart(p, 'feet', attachDefaultFeet, anyShown)) });
+  },
+};
+
 const togglePoint: EditAction = {
   kind: 'edit', name: 'togglePoint', labelKey: 'editor.actions.togglePoint', keys: ['V'],
   enabled: (scene, selection) => !!selection.joint && !isLocked(scene, selection.joint.entity) && !!getJoint(scene, selection.joint),
@@ -70,5 +81,5 @@ const togglePoint: EditAction = {
   },
 };
 
-/** Actions that add, show and hide hands, faces and single points. */
-export const PART_ACTIONS: EditAction[] = [toggleHands, toggleFace, togglePoint];
+/** Actions that add, show and hide hands, faces, feet and single points. */
+export const PART_ACTIONS: EditAction[] = [toggleHands, toggleFace, toggleFeet, togglePoint];

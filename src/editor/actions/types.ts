@@ -1,3 +1,4 @@
+import type { PoseExportFormat } from '../../pose';
 import type { EditorEvent } from '../events';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -29,6 +30,9 @@ export interface EditAction extends ActionBase {
   selectAfter?(before: Scene, after: Scene, selection: Selection): Selection;
 }
 
+/** The files a command can ask the user to pick: a pose file, a reference image, a skeleton PNG. */
+export type PickKind = 'json' | 'image' | 'png';
+
 /** Everything a command may reach: the machine, the view, files and dialogs. */
 export interface CommandEnv {
   send(event: EditorEvent): void;
@@ -37,11 +41,14 @@ export interface CommandEnv {
   canRedo(): boolean;
   zoom(kind: 'in' | 'out' | 'fit'): void;
   openHelp(): void;
-  pickFile(kind: 'json' | 'image'): void;
+  pickFile(kind: PickKind): void;
   importText(text: string): void;
   /** Reads a pose file into the scene; one too large to be a pose is refused before it is read. */
   importFile(file: File): Promise<void>;
-  exportJson(): void;
+  /** Downloads the pose as a file in a format (default ControlNet's people JSON). */
+  exportJson(format?: PoseExportFormat): void;
+  /** Reads an OpenPose skeleton PNG back into the pose, as one undoable edit; with `orReference`, an image that is no skeleton becomes the reference image. */
+  importPng(file: File, options?: { orReference?: boolean }): Promise<void>;
   exportPng(): void;
   copyJson(): Promise<void>;
   pasteJson(): Promise<void>;

@@ -2,8 +2,8 @@ import type { Animal, Keypoint, Person } from '../../pose';
 import { getEntity, sameEntity, type EntityKind, type EntityRef, type Scene } from './scene';
 import { updateEntities } from './entities';
 
-/** A group of points of an entity: a person's body, hands and face, or an animal's points. */
-export type Part = 'body' | 'leftHand' | 'rightHand' | 'face' | 'animal';
+/** A group of points of an entity: a person's body, hands, face and feet, or an animal's points. */
+export type Part = 'body' | 'leftHand' | 'rightHand' | 'face' | 'feet' | 'animal';
 
 /** One keypoint of one entity. */
 export interface JointRef {
@@ -14,7 +14,7 @@ export interface JointRef {
 
 /** The parts an entity of this kind can have, in drawing order. */
 export function partsOf(kind: EntityKind): Part[] {
-  return kind === 'person' ? ['body', 'leftHand', 'rightHand', 'face'] : ['animal'];
+  return kind === 'person' ? ['body', 'feet', 'leftHand', 'rightHand', 'face'] : ['animal'];
 }
 
 /** The points of one part of an entity, or undefined when it has none. */

@@ -1,4 +1,4 @@
-import { BODY_MIRROR, bodyAxis, faceAxis, FACE_MIRROR, handsFollowWrists, moveSymmetric, type Person, type Vec2 } from '../../pose';
+import { BODY_MIRROR, bodyAxis, faceAxis, FACE_MIRROR, feetFollowAnkles, FOOT_MIRROR, handsFollowWrists, moveSymmetric, type Person, type Vec2 } from '../../pose';
 import { getEntity, isLocked } from './scene';
 import { getPoints, setJoint, type JointRef } from './joints';
 import { updateEntities } from './entities';
@@ -14,8 +14,11 @@ function movePersonPoint(person: Person, ref: JointRef, to: Vec2, symmetry: bool
     const body = symmetry
       ? moveSymmetric(person.body, ref.index, to, BODY_MIRROR, bodyAxis(person.body))
       : person.body.map((p, i) => (i === ref.index ? { ...to, visible: p.visible } : p));
-    // Hands ride on their wrists, whichever joint (wrist, elbow or its mirror) moved.
-    return handsFollowWrists(person, { ...person, body });
+    // Hands ride on their wrists and feet on their ankles, whichever joint (or its mirror) moved.
+    return feetFollowAnkles(person, handsFollowWrists(person, { ...person, body }));
+  }
+  if (ref.part === 'feet' && person.feet && symmetry) {
+    return { ...person, feet: moveSymmetric(person.feet, ref.index, to, FOOT_MIRROR, bodyAxis(person.body)) };
   }
   if (ref.part === 'face' && person.face && symmetry) {
     return { ...person, face: moveSymmetric(person.face, ref.index, to, FACE_MIRROR, faceAxis(person.face)) };

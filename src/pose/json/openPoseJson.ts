@@ -1,9 +1,13 @@
+import type { RenderProfile } from '../render/profiles.js';
+
 /** One person as sd-webui-openpose-editor, ControlNet and DWPose write it: flat x, y, confidence triples. */
 export interface OpenPosePersonJson {
   pose_keypoints_2d: number[];
   hand_right_keypoints_2d?: number[];
   hand_left_keypoints_2d?: number[];
   face_keypoints_2d?: number[];
+  /** The six foot points, under DWPose's key (ControlNet ignores it). */
+  foot_keypoints_2d?: number[];
 }
 
 /** The people JSON exchanged with ControlNet; animals are flat 17 x 3 arrays. */
@@ -12,6 +16,8 @@ export interface OpenPoseJson {
   animals: number[][];
   canvas_width: number;
   canvas_height: number;
+  /** Posecraft's render profile of the pose when not sd15 (other tools ignore the key). */
+  render_profile?: RenderProfile;
 }
 
 /** Where and what is wrong with a pose file; message already names the place. */

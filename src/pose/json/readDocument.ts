@@ -1,3 +1,4 @@
+import { DEFAULT_RENDER_PROFILE, isRenderProfile } from '../render/profiles.js';
 import { ANIMAL_KEYPOINT_COUNT } from '../animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
 import type { Keypoint, PoseDocument } from '../types.js';
@@ -96,5 +97,6 @@ export function readDocument(input: unknown): PoseFileReading {
   const canvas = readCanvasSize(root, allRaw.filter((r): r is RawTriples => r !== undefined));
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
+  if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
   return { document, reading, tally, keys: Object.keys(root), notes: describeReading({ reading, frames, people, tally, canvas }) };
 }

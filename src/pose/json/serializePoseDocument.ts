@@ -1,3 +1,4 @@
+import { DEFAULT_RENDER_PROFILE } from '../render/profiles.js';
 import type { Keypoint, PoseDocument } from '../types.js';
 import type { OpenPoseJson, OpenPosePersonJson } from './openPoseJson.js';
 
@@ -12,6 +13,7 @@ function personJson(person: PoseDocument['people'][number]): OpenPosePersonJson 
   if (person.rightHand) json.hand_right_keypoints_2d = flattenKeypoints(person.rightHand);
   if (person.leftHand) json.hand_left_keypoints_2d = flattenKeypoints(person.leftHand);
   if (person.face) json.face_keypoints_2d = flattenKeypoints(person.face);
+  if (person.feet) json.foot_keypoints_2d = flattenKeypoints(person.feet);
   return json;
 }
 
@@ -22,6 +24,7 @@ export function toOpenPoseJson(doc: PoseDocument): OpenPoseJson {
     animals: doc.animals.map((a) => flattenKeypoints(a.keypoints)),
     canvas_width: doc.canvas_width,
     canvas_height: doc.canvas_height,
+    ...(doc.render_profile && doc.render_profile !== DEFAULT_RENDER_PROFILE ? { render_profile: doc.render_profile } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ export interface PixelContext {
   putImageData(imageData: Raster, dx: number, dy: number): void;
 }
 
-/** Output size (defaults to the document's canvas) and drawing profile (defaults to sd15). */
+/** Output size (defaults to the document's canvas) and drawing profile (defaults to the document's own, else sd15). */
 export interface RenderOptions {
   width?: number | undefined;
   height?: number | undefined;
@@ -22,7 +22,7 @@ export interface RenderOptions {
 // Order as the per-person annotators: black, then for each person body, left hand, right hand,
 // face; animals last.
 /** Rasterizes a document into an RGBA buffer exactly as ControlNet's annotators draw it, in a profile (default sd15). */
-export function rasterizeOpenPose(doc: PoseDocument, image: Raster, profile: RenderProfile = DEFAULT_RENDER_PROFILE): void {
+export function rasterizeOpenPose(doc: PoseDocument, image: Raster, profile: RenderProfile = doc.render_profile ?? DEFAULT_RENDER_PROFILE): void {
   // Read `data` once: on @napi-rs/canvas ImageData it is a native getter, far too slow per pixel.
   const target: Raster = { width: image.width, height: image.height, data: image.data };
   const p = projectionFor(doc, target.width, target.height);

@@ -2,39 +2,47 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notifications';
 import { readReferenceImage } from './background/readImage';
-import type { CommandEnv } from '../../editor/actions/types';
+import type { CommandEnv, PickKind } from '../../editor/actions/types';
 
 /** Opens the hidden file inputs. */
 export interface FilePickerHandle {
-  pick(kind: 'json' | 'image'): void;
+  pick(kind: PickKind): void;
 }
 
-/** Loads a dropped or picked file: an image becomes the reference, anything else is read as pose JSON. */
-export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void): Promise<void> {
+/**
+ * Loads a dropped or picked file. A skeleton PNG (an OpenPose drawing on black) dropped or picked
+ * with Import PNG becomes the pose; any other image becomes the reference; anything else is read as pose JSON.
+ */
+export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void, kind?: PickKind): Promise<void> {
   try {
-    if (file.type.startsWith('image/')) env.setBackground(await readReferenceImage(file));
-    else await env.importFile(file);
+    if (kind === 'png') await env.importPng(file);
+    else if (!file.type.startsWith('image/')) await env.importFile(file);
+    // A dropped PNG that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
+    else if (kind !== 'image' && file.type === 'image/png') await env.importPng(file, { orReference: true });
+    else env.setBackground(await readReferenceImage(file));
   } catch (error) {
     onError(error instanceof Error ? error.message : String(error));
   }
 }
 
-/** The hidden inputs behind Import JSON and Reference image. */
+/** The hidden inputs behind Import JSON, Import PNG and Reference image. */
 export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(function FilePickers({ env }, ref) {
   const { t } = useTranslation();
   const json = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ pick: (kind) => (kind === 'json' ? json : image).current?.click() }), []);
-  const onChange = (e: React.ChangeEvent<HTMLInputElement>) => {
+  const png = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, image, png })[kind].current?.click() }), []);
+  const onChange = (kind: PickKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     // Cleared so that picking the same file again still fires a change.
     e.target.value = '';
-    if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })));
+    if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })), kind);
   };
   return (
     <>
-      <input ref={json} type="file" accept=".json,application/json,text/plain" hidden onChange={onChange} data-picker="json" />
-      <input ref={image} type="file" accept="image/*" hidden onChange={onChange} data-picker="image" />
+      <input ref={json} type="file" accept=".json,application/json,text/plain" hidden onChange={onChange('json')} data-picker="json" />
+      <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
+      <input ref={png} type="file" accept="image/png" hidden onChange={onChange('png')} data-picker="png" />
     </>
   );
 });

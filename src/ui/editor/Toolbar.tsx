@@ -9,7 +9,7 @@ import { ZoomControls } from './ZoomControls';
 const GROUPS = [
   ['addPerson', 'addAnimal', 'duplicate', 'delete'],
   ['flip', 'mirrorLeftToRight', 'mirrorRightToLeft', 'toggleSymmetry', 'lock'],
-  ['toggleHands', 'toggleFace', 'togglePoint'],
+  ['toggleHands', 'toggleFace', 'toggleFeet', 'togglePoint'],
   ['undo', 'redo'],
   ['importJson', 'exportJson', 'copyJson', 'pasteJson', 'exportPng'],
 ] as const;

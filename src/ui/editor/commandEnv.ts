@@ -3,12 +3,14 @@ import type { ActorRefFrom } from 'xstate';
 import type { ViewController } from '../../canvas/viewController';
 import { ZOOM_STEP } from '../../canvas/viewController';
 import type { editorMachine } from '../../machines/editor.machine';
-import { stringifyPoseDocument } from '../../pose';
+import { stringifyPoseDocument, stringifyPoseExport } from '../../pose';
 import { notify } from '../notify/notifications';
-import type { CommandEnv } from '../../editor/actions/types';
+import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
+import { readSkeletonPng } from './io/readSkeletonPng';
+import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
 
 interface CommandDeps {
@@ -16,7 +18,7 @@ interface CommandDeps {
   view: ViewController;
   t: TFunction;
   openHelp(): void;
-  pickFile(kind: 'json' | 'image'): void;
+  pickFile(kind: PickKind): void;
 }
 
 /** The side-effecting half of the editor that commands use: machine, view, files, clipboard, notifications. */
@@ -32,7 +34,15 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
     const { pose } = result.scene;
     // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
-    notify('success', t('editor.imported', { people: pose.people.length, animals: pose.animals.length }));
+    // Which rules the file was read by (ControlNet's or OpenPose's) is said, with what was converted.
+    notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
+  };
+  const importPng = async (file: File, options?: { orReference?: boolean }) => {
+    const result = await readSkeletonPng(file);
+    if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
+    if (!result.ok) return refuseImport(result.message);
+    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+    notify('success', t('editor.importedPng', { people: result.people }));
   };
 
   return {
@@ -49,7 +59,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
       if (tooLarge) refuseImport(tooLarge);
       else importText(await file.text());
     },
-    exportJson: () => downloadBlob(new Blob([stringifyPoseDocument(getScene().pose)], { type: 'application/json' }), 'pose.json'),
+    exportJson: (format = 'controlnet') => {
+      const name = format === 'controlnet' ? 'pose.json' : `pose.${format}.json`;
+      downloadBlob(new Blob([stringifyPoseExport(getScene().pose, format)], { type: 'application/json' }), name);
+    },
+    importPng,
     exportPng: () => void posePngBlob(getScene().pose).then((blob) => downloadBlob(blob, 'pose.png'), fail),
     copyJson: () =>
       navigator.clipboard.writeText(stringifyPoseDocument(getScene().pose)).then(() => {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ANIMAL_KEYPOINT_NAMES, BODY_KEYPOINT_NAMES, FACE_KEYPOINT_NAMES, HAND_KEYPOINT_NAMES } from '../../pose';
+import { ANIMAL_KEYPOINT_NAMES, BODY_KEYPOINT_NAMES, FACE_KEYPOINT_NAMES, FOOT_KEYPOINT_NAMES, HAND_KEYPOINT_NAMES } from '../../pose';
 import type { JointRef } from '../../editor/model/joints';
 
 // "index_2" → ["index", 2]; "wrist" → ["wrist", null].
@@ -14,6 +14,8 @@ export function jointLabel(t: TFunction, ref: JointRef): string {
   switch (ref.part) {
     case 'body':
       return `${owner} · ${t(`editor.joints.body.${BODY_KEYPOINT_NAMES[ref.index]}`)}`;
+    case 'feet':
+      return `${owner} · ${t(`editor.joints.feet.${FOOT_KEYPOINT_NAMES[ref.index]}`)}`;
     case 'animal':
       return `${owner} · ${t(`editor.joints.animal.${ANIMAL_KEYPOINT_NAMES[ref.index]}`)}`;
     case 'face': {

@@ -6,11 +6,12 @@ import { editorMachine } from '../../machines/editor.machine';
 import { actorOptions } from '../../machines/inspector';
 import { createCommandEnv } from './commandEnv';
 import type { EditorHandles } from './EditorContext';
+import type { PickKind } from '../../editor/actions/types';
 import { linkDocument, loadScene } from './persistence';
 
 interface EditorUi {
   openHelp(): void;
-  pickFile(kind: 'json' | 'image'): void;
+  pickFile(kind: PickKind): void;
 }
 
 /** Starts the editor: the machine on the document, the view, the command env, and the link that keeps the document in step. */

@@ -25,6 +25,7 @@ function fakeEnv(): CommandEnv & { sent: unknown[] } {
     copyJson: vi.fn(async () => {}),
     pasteJson: vi.fn(async () => {}),
     setBackground: vi.fn(),
+    importPng: vi.fn(),
     clearBackground: vi.fn(),
     hasBackground: () => false,
   };

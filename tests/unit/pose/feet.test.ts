@@ -47,10 +47,17 @@ describe('export formats', () => {
       expect(stringifyPoseExport(again, format)).toBe(first);
       const visible = (d: PoseDocument) => d.people.map((p) => [p.body, p.leftHand, p.rightHand, p.face].map((part) => part?.filter((k) => k.visible)));
       expect(visible(again)).toEqual(visible(doc()));
-      // ControlNet's 18-point format has no place for feet; the other two keep them.
-      expect(again.people[0]!.feet).toEqual(format === 'controlnet' ? undefined : doc().people[0]!.feet);
+      // Every format keeps the feet: ControlNet's 18-point people JSON under DWPose's foot_keypoints_2d, which ControlNet ignores.
+      expect(again.people[0]!.feet).toEqual(doc().people[0]!.feet);
     });
   }
+
+  it('keeps the render profile with the pose in the people JSON, and writes nothing for the default', () => {
+    const xinsir = stringifyPoseExport({ ...doc(), render_profile: 'xinsir' }, 'controlnet');
+    expect(JSON.parse(xinsir).render_profile).toBe('xinsir');
+    expect(load(xinsir).render_profile).toBe('xinsir');
+    expect(JSON.parse(stringifyPoseExport(doc(), 'controlnet'))).not.toHaveProperty('render_profile');
+  });
 
   it('writes BODY_25 as the OpenPose binary does: 75 numbers, mid-hip between the hips, [] for absent parts', () => {
     const json = JSON.parse(stringifyPoseExport(doc(), 'body25'));

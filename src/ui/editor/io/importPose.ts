@@ -1,5 +1,5 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
-import { MAX_FIGURES, parsePoseJson, rescaleDocument, type PoseDocument } from '../../../pose';
+import { importPoseJson, MAX_FIGURES, rescaleDocument, type PoseDocument, type PoseReading } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 
 
@@ -12,8 +12,8 @@ export function poseFileTooLarge(bytes: number): string | null {
   return bytes > MAX_POSE_FILE_BYTES ? `the pose file is ${mb(bytes)} MB; at most ${mb(MAX_POSE_FILE_BYTES)} MB` : null;
 }
 
-/** A pose file read for the editor: the scene, or parsePoseJson's message saying what is wrong. */
-export type ImportResult = { ok: true; scene: Scene } | { ok: false; message: string };
+/** A pose file read for the editor: the scene with how it was read (by ControlNet's or OpenPose's rules), or the message saying what is wrong. */
+export type ImportResult = { ok: true; scene: Scene; reading: PoseReading; notes: string[] } | { ok: false; message: string };
 
 /** The document on a canvas the panel can take (whole pixels within 1..1024), scaled down with its aspect kept when larger. */
 export function fitCanvas(doc: PoseDocument): PoseDocument {
@@ -27,9 +27,10 @@ export function fitCanvas(doc: PoseDocument): PoseDocument {
 export function readPoseText(text: string): ImportResult {
   const tooLarge = poseFileTooLarge(text.length);
   if (tooLarge) return { ok: false, message: tooLarge };
-  const parsed = parsePoseJson(text);
+  // A file with nothing to draw is refused with the reason, never shown as an empty canvas.
+  const parsed = importPoseJson(text);
   if (!parsed.ok) return { ok: false, message: parsed.error.message };
   const figures = parsed.document.people.length + parsed.document.animals.length;
   if (figures > MAX_FIGURES) return { ok: false, message: `the pose file has ${figures} people and animals; at most ${MAX_FIGURES}` };
-  return { ok: true, scene: createScene(fitCanvas(parsed.document)) };
+  return { ok: true, scene: createScene(fitCanvas(parsed.document)), reading: parsed.reading, notes: parsed.notes };
 }

@@ -1,0 +1,51 @@
+import { poseFromPng, type PoseDocument, type RgbaImage } from '../../../pose';
+import { createScene, type Scene } from '../../../editor/model/scene';
+import { fitCanvas } from './importPose';
+
+/** Largest skeleton PNG read back: ControlNet's drawings are at most a few megapixels. */
+export const MAX_SKELETON_PIXELS = 16_000_000;
+
+/** The pixels of an image file, decoded by the browser. */
+async function decodePixels(file: Blob): Promise<RgbaImage> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    if (bitmap.width * bitmap.height > MAX_SKELETON_PIXELS) throw new Error(`the image is ${bitmap.width} x ${bitmap.height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels`);
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) throw new Error('This browser cannot draw on a canvas');
+    ctx.drawImage(bitmap, 0, 0);
+    return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+  } finally {
+    bitmap.close();
+  }
+}
+
+// A control image is black but for its strokes: a photo or a drawing is not one.
+function mostlyBlack(image: RgbaImage): boolean {
+  let black = 0;
+  const step = Math.max(1, Math.floor((image.width * image.height) / 20_000));
+  let seen = 0;
+  for (let i = 0; i < image.width * image.height; i += step, seen++) {
+    const j = i * 4;
+    if ((image.data[j] ?? 0) + (image.data[j + 1] ?? 0) + (image.data[j + 2] ?? 0) < 30) black++;
+  }
+  return black / seen > 0.6;
+}
+
+/** What reading a skeleton PNG gave: the scene, or why it is no skeleton (`notSkeleton`: it looks like a photo, so it may serve as a reference image). */
+export type SkeletonResult = { ok: true; scene: Scene; people: number } | { ok: false; notSkeleton: boolean; message: string };
+
+/** Reads an OpenPose skeleton PNG (ControlNet's drawing) back into an editable scene; never throws. */
+export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
+  let image: RgbaImage;
+  try {
+    image = await decodePixels(file);
+  } catch (error) {
+    return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  if (!mostlyBlack(image)) return { ok: false, notSkeleton: true, message: 'the image is not an OpenPose skeleton on black' };
+  const pose: PoseDocument = poseFromPng(image);
+  if (pose.people.length === 0) return { ok: false, notSkeleton: true, message: 'no skeleton was found in the image' };
+  return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length };
+}
