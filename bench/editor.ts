@@ -5,6 +5,7 @@ import { dragCosts } from './editorTrace';
 import { launchChromium } from './lib/browser';
 import { startBenchServer } from './lib/server';
 import { fmt, median, percentile } from './lib/stats';
+import { installCommitCounter, reactCommits } from '../tests/support/reactCommits';
 
 const SIDE = 1024;
 const MOVES = 200;
@@ -24,18 +25,7 @@ export function benchScene(): PoseDocument {
 
 /** Opens the editor with the scene already stored, as a returning user would. */
 async function openWithScene(page: Page, url: string, doc: PoseDocument): Promise<void> {
-  // A stand-in for React DevTools' hook: React calls it once per commit, so the bench can count renders.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object; reactCommits: number };
-    w.reactCommits = 0;
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      inject: () => 1,
-      onCommitFiberRoot: () => void w.reactCommits++,
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-    };
-  });
+  await installCommitCounter(page);
   await page.addInitScript((pose) => {
     localStorage.setItem('posecraft.pose', JSON.stringify({ posePng: '/default-pose.png', peopleJson: pose, locks: { people: [], animals: [] } }));
     localStorage.setItem('posecraft.settings', JSON.stringify({ preset: 'more', width: pose.canvas_width, height: pose.canvas_height, gNumber: 1 }));
@@ -56,14 +46,13 @@ async function traceDrag(page: Page, doc: PoseDocument) {
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 5, start.y);
-  const commits = () => page.evaluate(() => (window as unknown as { reactCommits: number }).reactCommits);
-  const commitsBefore = await commits();
+  const commitsBefore = await reactCommits(page);
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   for (let i = 1; i <= MOVES; i++) await page.mouse.move(start.x + 5 + Math.sin(i / 20) * 80, start.y - i * 0.6);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: Parameters<typeof dragCosts>[0] };
-  const reactCommits = (await commits()) - commitsBefore;
+  const commitsDuring = (await reactCommits(page)) - commitsBefore;
   await page.mouse.up();
-  return { ...dragCosts(trace.traceEvents), reactCommits };
+  return { ...dragCosts(trace.traceEvents), reactCommits: commitsDuring };
 }
 
 /** Clicks Export PNG a few times and reads the editor's own user-timing measures. */

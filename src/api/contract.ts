@@ -1,7 +1,9 @@
 /**
- * The API contract shared by the browser and the server: paths, limits and the
- * envelope. One place, so a path or a limit cannot drift between the two sides.
+ * The API contract shared by the browser and the server: paths, limits, the envelope, the
+ * estimator socket's messages and the browser's storage keys. One place, so a path or a limit
+ * cannot drift between the two sides.
  */
+import type { OpenPoseJson } from '../pose/index.js';
 
 /** Every HTTP path and the socket path of the Posecraft API. */
 export const API_PATHS = {
@@ -13,7 +15,18 @@ export const API_PATHS = {
   presignUrl: '/v1/get_presign_url',
   queryPromptEstimator: '/v1/query_prompt_estimator',
   estimatorSocket: '/ws_estimator',
+  appConfig: '/app-config.json',
 } as const;
+
+/** Local storage keys: the two of SPEC.md section 3, and the profile the header paints from before firebase loads. */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  expirationTime: 'access_token_expiration_time',
+  profile: 'posecraft_auth_profile',
+} as const;
+
+/** Largest photo a user may upload or estimate, in MB: the servers' default UPLOAD_MAX_MB and ESTIMATOR_MAX_MB. */
+export const PHOTO_MAX_MB = 10;
 
 /** Smallest and largest image side in pixels (SPEC.md section 9). */
 export const SIZE_MIN = 1;
@@ -60,3 +73,40 @@ export const ERROR_CODES = {
   internal: 50001,
   unavailable: 50301,
 } as const;
+
+/** The stages an estimate goes through, in order. */
+export const ESTIMATE_STAGES = ['queued', 'decoding', 'body', 'face', 'hands', 'done'] as const;
+export type EstimateStageName = (typeof ESTIMATE_STAGES)[number];
+
+/** The error part of estimation.error, as in the HTTP error envelope. */
+export interface EstimateError {
+  code_n: number;
+  description: string;
+}
+
+/** What the server sends on /ws_estimator. `message` on a result says why people is empty. */
+export type EstimatorMessage =
+  | { type: 'estimation.progress'; prompt_id: string; data: { stage: EstimateStageName; progress: number } }
+  | { type: 'estimation.result'; prompt_id: string; data: OpenPoseJson; message?: string }
+  | { type: 'estimation.error'; prompt_id: string; data: EstimateError };
+
+/** POST /v1/query_prompt_estimator payload. */
+export interface EstimateRequest {
+  image_url: string;
+  hands?: boolean;
+  face?: boolean;
+}
+
+/** GET /v1/query_prompt_estimator?prompt_id= answer: where an estimate is, and its outcome once known. */
+export interface EstimateStatus {
+  prompt_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  stage: EstimateStageName;
+  progress: number;
+  result: OpenPoseJson | null;
+  message: string | null;
+  error: EstimateError | null;
+}
+
+/** Close code the server uses when the access token is missing or refused. */
+export const SOCKET_UNAUTHORIZED = 4401;

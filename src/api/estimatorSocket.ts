@@ -1,47 +1,13 @@
 /**
- * The estimator socket (DESIGN.md section 3): its messages, its URL, and a parser that also takes
+ * The estimator socket's client (DESIGN.md section 3): its URL, and a parser that also takes
  * double-encoded messages (a JSON string holding JSON, SPEC.md section 7).
  */
-import type { OpenPoseJson } from '../pose/index.js';
-import { API_PATHS } from './contract.js';
+import { API_PATHS, type EstimatorMessage } from './contract.js';
 import { freshToken } from './session.js';
 
-/** The stages an estimate goes through, in order. */
-export const ESTIMATE_STAGES = ['queued', 'decoding', 'body', 'face', 'hands', 'done'] as const;
-export type EstimateStageName = (typeof ESTIMATE_STAGES)[number];
-
-/** The error part of estimation.error, as in the HTTP error envelope. */
-export interface EstimateError {
-  code_n: number;
-  description: string;
-}
-
-/** What the server sends on /ws_estimator. `message` on a result says why people is empty. */
-export type EstimatorMessage =
-  | { type: 'estimation.progress'; prompt_id: string; data: { stage: EstimateStageName; progress: number } }
-  | { type: 'estimation.result'; prompt_id: string; data: OpenPoseJson; message?: string }
-  | { type: 'estimation.error'; prompt_id: string; data: EstimateError };
-
-/** POST /v1/query_prompt_estimator payload. */
-export interface EstimateRequest {
-  image_url: string;
-  hands?: boolean;
-  face?: boolean;
-}
-
-/** GET /v1/query_prompt_estimator?prompt_id= answer: where an estimate is, and its outcome once known. */
-export interface EstimateStatus {
-  prompt_id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  stage: EstimateStageName;
-  progress: number;
-  result: OpenPoseJson | null;
-  message: string | null;
-  error: EstimateError | null;
-}
-
-/** Close code the server uses when the access token is missing or refused. */
-export const SOCKET_UNAUTHORIZED = 4401;
+// The socket's messages are part of the contract; the server still imports them from here.
+export { ESTIMATE_STAGES, SOCKET_UNAUTHORIZED } from './contract.js';
+export type { EstimateError, EstimateRequest, EstimateStageName, EstimateStatus, EstimatorMessage } from './contract.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

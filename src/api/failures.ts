@@ -1,4 +1,4 @@
-import type { AxiosError } from 'axios';
+import axios, { type AxiosError } from 'axios';
 import type { ApiErrorBody } from './contract';
 
 /** The message shown for a failed call: "{code}: {description}" (SPEC.md section 8). */
@@ -16,4 +16,29 @@ export type FailureFollowUp = 'none' | 'signIn' | 'log';
 export function failureFollowUp(error: AxiosError): FailureFollowUp {
   if (!error.response) return 'log';
   return error.response.status === 401 ? 'signIn' : 'none';
+}
+
+/** A refused or failed API call, saying why as "{code}: {description}"; status is null when no answer came. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ApiCallError';
+  }
+}
+
+/** Settles like the call, but a failed call rejects with an ApiCallError (a cancelled one as it was). */
+export async function explained<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    // axios's own message ("Request failed with status code 401") would hide why.
+    if (axios.isAxiosError(error) && !axios.isCancel(error)) {
+      throw new ApiCallError(failureMessage(error), error.response?.status ?? null, { cause: error });
+    }
+    throw error;
+  }
 }

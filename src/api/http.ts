@@ -1,5 +1,4 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { notify } from '../ui/notify/notifications';
 import { failureFollowUp, failureMessage } from './failures';
 import { registerRequest, releaseRequest } from './requestRegistry';
 import { forgetToken, freshToken } from './session';
@@ -9,11 +8,16 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 /** The follow-up to a failure waits until its 2 s notification has been read. */
 export const FOLLOW_UP_DELAY_MS = 2000;
 
-/** Things the client does outside itself; swapped in tests. */
+/** The kinds of message the client shows the user. */
+export type HttpNotice = 'error' | 'warning';
+
+/** What the client is handed from outside: where the API is, and how to tell the user and move the page. */
 export interface HttpEnvironment {
   baseURL: string;
   /** Translated "Please log in first". */
   loginWarning(): string;
+  /** Shows the user a message (SPEC.md section 8: every failure is shown). */
+  notify(type: HttpNotice, message: string): void;
   /** Sends the browser to a path of ours. */
   navigate(path: string): void;
 }
@@ -39,7 +43,7 @@ export function createHttpClient(env: HttpEnvironment): AxiosInstance {
       if (isOurs(config.url, env.baseURL)) {
         const token = await freshToken();
         if (token) config.headers.set('Authorization', `Bearer ${token}`);
-        else notify('warning', env.loginWarning());
+        else env.notify('warning', env.loginWarning());
       }
       // GET payloads travel as query parameters.
       if (config.method?.toLowerCase() === 'get' && config.data !== undefined) {
@@ -54,7 +58,7 @@ export function createHttpClient(env: HttpEnvironment): AxiosInstance {
       return config;
     },
     (error: Error) => {
-      notify('error', error.message);
+      env.notify('error', error.message);
       return Promise.reject(error);
     },
   );
@@ -73,10 +77,10 @@ export function createHttpClient(env: HttpEnvironment): AxiosInstance {
       if (axios.isCancel(error)) return Promise.reject(error);
       if (!error.config) {
         // The request never left: it failed while being prepared.
-        notify('error', error.message);
+        env.notify('error', error.message);
         return Promise.reject(error);
       }
-      notify('error', failureMessage(error as AxiosError<never>));
+      env.notify('error', failureMessage(error as AxiosError<never>));
       const followUp = failureFollowUp(error);
       setTimeout(() => {
         if (followUp === 'signIn') {

@@ -3,13 +3,11 @@
  * needs no Firebase code and the first page stays light.
  */
 
-/** The two local storage items of SPEC.md section 3. */
-export const TOKEN_KEY = 'access_token';
-export const TOKEN_EXPIRY_KEY = 'access_token_expiration_time';
+import { STORAGE_KEYS } from './contract';
 
 type FreshTokenProvider = () => Promise<string | null>;
 
-let provideFreshToken: FreshTokenProvider = async () => globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+let provideFreshToken: FreshTokenProvider = async () => globalThis.localStorage?.getItem(STORAGE_KEYS.accessToken) ?? null;
 
 /** Lets the auth module refresh an expired token before each request (SPEC.md section 4). */
 export function setFreshTokenProvider(provider: FreshTokenProvider): void {
@@ -23,6 +21,6 @@ export function freshToken(): Promise<string | null> {
 
 /** Removes the stored token after the server refused it. */
 export function forgetToken(): void {
-  globalThis.localStorage?.removeItem(TOKEN_KEY);
-  globalThis.localStorage?.removeItem(TOKEN_EXPIRY_KEY);
+  globalThis.localStorage?.removeItem(STORAGE_KEYS.accessToken);
+  globalThis.localStorage?.removeItem(STORAGE_KEYS.expirationTime);
 }

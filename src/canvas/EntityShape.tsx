@@ -4,7 +4,8 @@ import { Shape } from 'react-konva';
 import type { Animal, Person } from '../pose';
 import type { Part } from '../editor/model/joints';
 import type { EntityKind } from '../editor/model/scene';
-import { drawEntity, type EntityDrawAttrs } from './draw/drawEntity';
+import type { EntityDrawAttrs } from './draw/drawAttrs';
+import { drawEntity } from './draw/drawEntity';
 import { registerShape, type ShapeRegistry } from './shapeRegistry';
 
 interface EntityShapeProps {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { STORAGE_KEYS } from '../api/contract';
 
 /** The signed-in user as the client keeps it (SPEC.md section 3); the provider's own record stays with the provider. */
 export interface AuthUser {
@@ -31,12 +32,6 @@ export type AuthEvent =
   /** A request is about to go out and needs a token valid at `now`. */
   | { type: 'TOKEN_NEEDED'; now: number };
 
-/** Local storage keys: the two of SPEC.md section 3, and the profile the header paints from before firebase loads. */
-export const STORAGE_KEYS = {
-  accessToken: 'access_token',
-  expirationTime: 'access_token_expiration_time',
-  profile: 'posecraft_auth_profile',
-} as const;
 
 /** Where a sign-in from the header's modal lands (SPEC.md section 2: the widget's success URL). */
 export const SIGN_IN_SUCCESS_URL = '/pose';
@@ -100,6 +95,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as { user?: AuthUser | null } | undefined,
+    tags: {} as AuthTag,
   },
   actors: {
     // Real implementations come from src/ui/auth/session.ts through machine.provide: they load firebase lazily.
@@ -159,6 +155,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      tags: ['signedIn'],
       on: {
         SIGNED_IN: { actions: [{ type: 'setUser', params: ({ event }) => event.user }, 'persistUser'] },
         SIGNED_OUT: { target: 'signedOut', actions: ['clearUser', 'clearStorage', 'navigateHome'] },
@@ -167,6 +164,8 @@ export const authMachine = setup({
       },
     },
     refreshing: {
+      // Still signed in: the old token stands until the new one arrives.
+      tags: ['signedIn'],
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
@@ -194,6 +193,9 @@ export const authMachine = setup({
     },
   },
 });
+
+/** The tags components read instead of listing states: `signedIn` holds in signedIn and refreshing. */
+export type AuthTag = 'signedIn';
 
 /** The machine's state values, for components that only show one of them. */
 export type AuthStateValue = 'signedOut' | 'modalOpen' | 'signedIn' | 'refreshing' | 'signingOut';

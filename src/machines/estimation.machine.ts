@@ -1,5 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
-import { connectEstimatorSocket, type EstimateStatus, type EstimatorMessage, type SocketEvent } from '../api/estimatorSocket';
+import type { EstimateStatus, EstimatorMessage } from '../api/contract';
+import { lookUpEstimate, submitEstimate, uploadPhoto } from '../api/estimates';
+import { connectEstimatorSocket, type SocketEvent } from '../api/estimatorSocket';
 import type { OpenPoseJson } from '../pose/index';
 
 /** What the user asks for: a photo, and whether to look for hands and faces too. */
@@ -41,6 +43,9 @@ interface EstimationContext {
   early: EstimatorMessage[];
 }
 
+/** The tag components read: `busy` while the socket opens and the estimate runs. */
+export type EstimationTag = 'busy';
+
 export type EstimationEvent = { type: 'ESTIMATE'; request: EstimationRequest } | { type: 'RETRY' } | { type: 'CANCEL' } | SocketEvent;
 
 const EARLY_LIMIT = 20;
@@ -65,18 +70,28 @@ function outcomeOfSubmit(context: EstimationContext, output: SubmitOutput): Mess
 }
 
 /**
+ * Uploads (unless a retry already did) and submits the photo; a retry whose estimate the server
+ * already knows looks it up instead of starting again.
+ */
+async function resumeOrSubmit({ request, imageUrl, promptId }: SubmitInput, signal: AbortSignal): Promise<SubmitOutput> {
+  const uploaded = imageUrl ?? (await uploadPhoto(request.photo, request.fileName, signal));
+  const known = promptId ? await lookUpEstimate(promptId, signal) : null;
+  if (known) return { prompt_id: known.prompt_id, image_url: uploaded, status: known };
+  const submitted = await submitEstimate({ image_url: uploaded, hands: request.hands, face: request.face }, signal);
+  return { prompt_id: submitted, image_url: uploaded };
+}
+
+/**
  * One photo-to-pose estimate (SPEC.md section 4): the socket opens when an estimate is asked for,
  * the photo is uploaded and submitted, progress streams in, and the socket closes on the result,
  * on an error (a code other than 200) or when it fails. A failed estimate can be retried: after a
  * lost connection the retry looks the same estimate up instead of starting again.
  */
 export const estimationMachine = setup({
-  types: { context: {} as EstimationContext, events: {} as EstimationEvent },
+  types: { context: {} as EstimationContext, events: {} as EstimationEvent, tags: {} as EstimationTag },
   actors: {
     estimatorSocket: fromCallback<EstimationEvent>(({ sendBack }) => connectEstimatorSocket(sendBack)),
-    submitEstimate: fromPromise<SubmitOutput, SubmitInput>(async () => {
-      throw new Error('submitEstimate is provided by the page');
-    }),
+    submitEstimate: fromPromise<SubmitOutput, SubmitInput>(({ input, signal }) => resumeOrSubmit(input, signal)),
   },
   guards: {
     isProgress: ({ context, event }) => messageOf(event)?.prompt_id === context.promptId && messageOf(event)?.type === 'estimation.progress',
@@ -131,6 +146,7 @@ export const estimationMachine = setup({
       on: { ESTIMATE: { target: 'connecting', actions: 'start' } },
     },
     connecting: {
+      tags: ['busy'],
       entry: 'openSocket',
       on: {
         'SOCKET.OPEN': 'streaming',
@@ -140,6 +156,7 @@ export const estimationMachine = setup({
       },
     },
     streaming: {
+      tags: ['busy'],
       initial: 'submitting',
       on: {
         'SOCKET.MESSAGE': [

@@ -5,13 +5,13 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths } from 'xstate/graph'
 import {
   authMachine,
   SIGN_IN_SUCCESS_URL,
-  STORAGE_KEYS,
   type AuthEvent,
   type AuthStateValue,
   type AuthUser,
   type FreshToken,
   writeStoredUser,
 } from '../../src/machines/auth.machine';
+import { STORAGE_KEYS } from '../../src/api/contract';
 import { expectCoverage, measureCoverage, type ModelPath } from './modelBased';
 
 // Model-based tests: paths come from the machine's own graph, and a real actor is driven along each one.
@@ -211,6 +211,22 @@ describe('auth machine, start-up and guards', () => {
     actor.send({ type: 'SIGNED_IN', user: USER });
     expect(actor.getSnapshot().value).toBe('signingOut');
     expect(stored().token).toBeNull();
+  });
+
+  it('carries the signedIn tag while signed in and while refreshing, and only then', () => {
+    const { machine } = instrumented();
+    const actor = createActor(machine, { input: { user: null } }).start();
+    const tagged = () => actor.getSnapshot().hasTag('signedIn');
+    expect(tagged()).toBe(false);
+    actor.send({ type: 'OPEN_MODAL' });
+    expect(tagged()).toBe(false);
+    actor.send({ type: 'SIGNED_IN', user: USER });
+    expect(tagged()).toBe(true);
+    actor.send({ type: 'TOKEN_NEEDED', now: EXPIRES });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(tagged()).toBe(true);
+    actor.send({ type: 'LOG_OUT' });
+    expect(tagged()).toBe(false);
   });
 
   it('uses the widget success URL /pose', () => {

@@ -153,3 +153,19 @@ describe('estimation machine, what the user sees', () => {
     expect(() => scripted.settle(done(submitted))).toThrow(/No running actor/);
   });
 });
+
+describe('estimation machine, what it tells the page', () => {
+  it('is busy while the socket opens and the estimate runs, not once it is closed', async () => {
+    const { actor, scripted } = startActor();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'ESTIMATE', request });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'SOCKET.OPEN' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    scripted.settle(done(submitted));
+    await tick();
+    actor.send(result('p1') as never);
+    expect(actor.getSnapshot().value).toEqual({ closed: 'done' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+});

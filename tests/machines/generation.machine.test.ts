@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
-import { generationMachine, type GenerationRequest, type PromptProgress } from '../../src/machines/generation.machine';
+import { createMachine, fromPromise, type EventObject } from 'xstate';
+import { ApiCallError } from '../../src/api/failures';
+import {
+  generationMachine,
+  MAX_POLL_FAILURES,
+  POLL_INTERVAL_MS,
+  type GenerationRequest,
+  type PromptProgress,
+} from '../../src/machines/generation.machine';
 import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
 
 const request: GenerationRequest = { prompt: 'a dancer', width: 640, height: 360, gNumber: 3, pose: { people: [] } };
@@ -14,7 +21,8 @@ const progress = (status: PromptProgress['status'], p = 0.5): PromptProgress => 
 });
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
-const error = (id: string, message: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(message) }) as EventObject;
+const error = (id: string, message: string, status?: number): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, error: status ? new ApiCallError(message, status) : new Error(message) }) as EventObject;
 
 const events = (): EventObject[] => [
   { type: 'GENERATE', request } as EventObject,
@@ -25,6 +33,7 @@ const events = (): EventObject[] => [
   error('submitPrompt', '40001: width: must be at most 1024'),
   ...(['queued', 'running', 'done', 'failed', 'stopped'] as const).map((s) => done('pollPrompt', progress(s))),
   error('pollPrompt', 'Network Error'),
+  error('pollPrompt', '40401: no such prompt', 404),
   done('stopPrompt', { status: 'stopped' }),
   done('stopPrompt', { status: 'done' }),
   error('stopPrompt', '40001: already finished'),
@@ -34,17 +43,23 @@ const paths = generatePaths(generationMachine, { events });
 
 function startActor() {
   const scripted = new ScriptedActors();
+  /** Stands in for the history: records what the generation machine tells it. */
+  const told: string[] = [];
+  const history = createMachine({ on: { '*': { actions: ({ event }) => void told.push(event.type) } } });
   const actor = createActor(
     generationMachine.provide({
       actors: {
+        history: history as never,
         submitPrompt: fromPromise(({ input, signal }) => scripted.wait('submitPrompt', input, signal) as never),
         pollPrompt: fromPromise(({ input, signal }) => scripted.wait('pollPrompt', input, signal) as never),
         stopPrompt: fromPromise(({ input, signal }) => scripted.wait('stopPrompt', input, signal) as never),
       },
     }),
   ).start();
-  return { actor, scripted };
+  return { actor, scripted, told };
 }
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('generation machine, model-based', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -65,7 +80,7 @@ describe('generation machine, what the page shows', () => {
     scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().context.promptId).toBe('p1');
-    expect(scripted.started.at(-1)).toEqual({ id: 'pollPrompt', input: { promptId: 'p1' } });
+    expect(scripted.started.at(-1)).toEqual({ id: 'pollPrompt', input: { promptId: 'p1', delayMs: POLL_INTERVAL_MS } });
     scripted.settle(done('pollPrompt', progress('running', 0.4)));
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toEqual({ following: 'running' });
@@ -91,5 +106,81 @@ describe('generation machine, what the page shows', () => {
     actor.send({ type: 'GENERATE', request: { ...request, prompt: 'other' } });
     expect(scripted.started.filter((s) => s.id === 'submitPrompt')).toHaveLength(1);
     expect(actor.getSnapshot().context.request?.prompt).toBe('a dancer');
+  });
+});
+
+describe('generation machine, its poll policy', () => {
+  it('asks again after a lost network, each time a poll interval later, and gives up after MAX_POLL_FAILURES', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'GENERATE', request });
+    scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'running' }));
+    await tick();
+    for (let failures = 1; failures < MAX_POLL_FAILURES; failures++) {
+      scripted.settle(error('pollPrompt', 'ERR_NETWORK: Network Error'));
+      await tick();
+      expect(actor.getSnapshot().value).toEqual({ following: 'running' });
+      expect(scripted.started.at(-1)).toEqual({ id: 'pollPrompt', input: { promptId: 'p1', delayMs: POLL_INTERVAL_MS * (failures + 1) } });
+    }
+    scripted.settle(error('pollPrompt', 'ERR_NETWORK: Network Error'));
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('Lost contact with the server: ERR_NETWORK: Network Error');
+  });
+
+  it('starts counting again after an answer', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'GENERATE', request });
+    scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
+    await tick();
+    scripted.settle(error('pollPrompt', 'ERR_NETWORK: Network Error'));
+    await tick();
+    scripted.settle(done('pollPrompt', progress('running', 0.2)));
+    await tick();
+    expect(actor.getSnapshot().context.pollFailures).toBe(0);
+    expect(scripted.started.at(-1)).toEqual({ id: 'pollPrompt', input: { promptId: 'p1', delayMs: POLL_INTERVAL_MS } });
+  });
+
+  it('fails at once when the server refuses the poll (4xx)', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'GENERATE', request });
+    scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
+    await tick();
+    scripted.settle(error('pollPrompt', '40401: no such prompt', 404));
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(scripted.started.filter((s) => s.id === 'pollPrompt')).toHaveLength(1);
+  });
+});
+
+describe('generation machine, what it tells others', () => {
+  it('is busy from Generate until the prompt ends', async () => {
+    const { actor, scripted } = startActor();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'GENERATE', request });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'running' }));
+    await tick();
+    actor.send({ type: 'STOP' });
+    expect(actor.getSnapshot().value).toBe('stopping');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    scripted.settle(done('stopPrompt', { status: 'stopped' }));
+    await tick();
+    expect(actor.getSnapshot().value).toBe('stopped');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('tells the history to read itself again when the prompt is queued and when it ends', async () => {
+    const { actor, scripted, told } = startActor();
+    actor.send({ type: 'GENERATE', request });
+    expect(told).toEqual([]);
+    scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
+    await tick();
+    expect(told).toEqual(['REFRESH']);
+    scripted.settle(done('pollPrompt', progress('running')));
+    await tick();
+    expect(told).toEqual(['REFRESH']);
+    scripted.settle(done('pollPrompt', progress('done', 1)));
+    await tick();
+    expect(told).toEqual(['REFRESH', 'REFRESH']);
   });
 });

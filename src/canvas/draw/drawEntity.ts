@@ -1,25 +1,8 @@
 import { ANIMAL_LINES, BODY_LIMBS, FOOT_LIMBS, HAND_EDGES, type Animal, type Keypoint, type Person } from '../../pose';
-import type { Part } from '../../editor/model/joints';
-import type { EntityKind } from '../../editor/model/scene';
+import type { EntityDrawAttrs } from './drawAttrs';
 import { drawMarks } from './drawMarks';
 import { PALETTE, sizesAt, type Sizes } from './palette';
 import { fillDots, strokeEdges } from './primitives';
-
-/** A point of the entity, by part and index. */
-export interface PointMark {
-  part: Part;
-  index: number;
-}
-
-/** What one entity shape draws: its points plus the editor's marks. */
-export interface EntityDrawAttrs {
-  entity: Person | Animal;
-  kind: EntityKind;
-  selected: boolean;
-  locked: boolean;
-  focus: PointMark | null;
-  hover: PointMark | null;
-}
 
 function drawBody(ctx: CanvasRenderingContext2D, body: readonly Keypoint[], s: Sizes): void {
   strokeEdges(ctx, body, BODY_LIMBS, PALETTE.bodyLimb, s.limbWidth);

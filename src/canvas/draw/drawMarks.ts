@@ -1,6 +1,6 @@
 import { animalBoundingBox, personBoundingBox, type Animal, type Keypoint, type Person } from '../../pose';
 import { FRAME_PADDING_PX, padBox } from '../handles';
-import type { EntityDrawAttrs, PointMark } from './drawEntity';
+import type { EntityDrawAttrs, PointMark } from './drawAttrs';
 import { PALETTE, type Sizes } from './palette';
 import { ring } from './primitives';
 

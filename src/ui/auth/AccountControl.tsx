@@ -33,9 +33,9 @@ function useProviderSync(pathname: string) {
 /** The header's account control: Sign In (and its modal) when signed out, the avatar and user card when signed in. */
 export function AccountControl() {
   const { pathname } = useLocation();
-  const { state, user } = useAuth();
+  const { state, signedIn, user } = useAuth();
   useProviderSync(pathname);
-  if (state === 'signedIn' || state === 'refreshing') return <AccountMenu user={user} />;
+  if (signedIn) return <AccountMenu user={user} />;
   // /login shows the widget in the page; a second one in a modal would share (and reset) its FirebaseUI instance.
   if (pathname === '/login') return null;
   return <SignInButton open={state === 'modalOpen'} />;

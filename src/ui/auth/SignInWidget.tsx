@@ -7,7 +7,8 @@ import 'firebase/compat/auth';
 import * as firebaseui from 'firebaseui';
 import 'firebaseui/dist/firebaseui.css';
 import type { User } from 'firebase/auth';
-import { loadFirebaseAuth, toAuthUser, type AppConfig } from './firebaseAuth';
+import type { AppConfig } from '../../api/appConfig';
+import { loadFirebaseAuth, toAuthUser } from './firebaseAuth';
 import { reportSignedIn, startProviderSync } from './appSession';
 
 export interface SignInWidgetProps {

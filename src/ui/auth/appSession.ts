@@ -83,9 +83,10 @@ export function reportSignedIn(user: AuthUser): void {
   authSession.actor.send({ type: 'SIGNED_IN', user });
 }
 
-/** The auth state and user, re-rendering the component when either changes. */
-export function useAuth(): { state: AuthStateValue; user: AuthUser | null } {
+/** The auth state, whether someone is signed in (the machine's `signedIn` tag) and the user, re-rendering on a change. */
+export function useAuth(): { state: AuthStateValue; signedIn: boolean; user: AuthUser | null } {
   const state = useSelector(authSession.actor, (s) => s.value as AuthStateValue);
+  const signedIn = useSelector(authSession.actor, (s) => s.hasTag('signedIn'));
   const user = useSelector(authSession.actor, (s) => s.context.user);
-  return { state, user };
+  return { state, signedIn, user };
 }

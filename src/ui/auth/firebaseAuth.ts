@@ -1,5 +1,5 @@
 // Loaded lazily: everything that imports firebase lives behind a dynamic import (the home page must not load it).
-import { initializeApp, getApps, type FirebaseOptions } from 'firebase/app';
+import { initializeApp, getApps } from 'firebase/app';
 import {
   connectAuthEmulator,
   getAuth,
@@ -8,25 +8,13 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
+import { fetchAppConfig, type AppConfig } from '../../api/appConfig';
 import type { AuthUser, FreshToken } from '../../machines/auth.machine';
-
-/** GET /app-config.json, served by our server. */
-export interface AppConfig {
-  firebase: Pick<FirebaseOptions, 'apiKey' | 'authDomain' | 'projectId'>;
-  authEmulatorUrl: string | null;
-}
 
 /** The initialised provider. */
 export interface FirebaseAuthHandle {
   auth: Auth;
   config: AppConfig;
-}
-
-/** Fetches the run-time Firebase settings from our server. */
-export async function fetchAppConfig(): Promise<AppConfig> {
-  const res = await fetch('/app-config.json', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /app-config.json answered ${res.status}`);
-  return (await res.json()) as AppConfig;
 }
 
 /** Initialises the Firebase app and Auth for a config, connecting the Auth Emulator when it names one. */

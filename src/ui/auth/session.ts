@@ -3,10 +3,10 @@ import {
   authMachine,
   readStoredUser,
   SIGN_IN_SUCCESS_URL,
-  STORAGE_KEYS,
   type AuthUser,
   type FreshToken,
 } from '../../machines/auth.machine';
+import { STORAGE_KEYS } from '../../api/contract';
 
 /** What the session needs from the identity provider; the real one loads firebase on first use. */
 export interface AuthProvider {
@@ -64,7 +64,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   });
   actor.start();
 
-  const signedIn = () => actor.getSnapshot().matches('signedIn') || actor.getSnapshot().matches('refreshing');
+  const signedIn = () => actor.getSnapshot().hasTag('signedIn');
   return {
     actor,
     async ensureFreshToken() {

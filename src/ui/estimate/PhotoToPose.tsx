@@ -1,15 +1,16 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePoseJson, type PoseDocument } from '../../pose/index';
-import { PHOTO_MAX_MB, PHOTO_TYPES } from './estimationActors';
+import { PHOTO_MAX_MB } from '../../api/contract';
 import { EstimationProgress } from './EstimationProgress';
+import { PhotoDrop } from './PhotoDrop';
+import { PhotoOptions, type PhotoChoices, type PoseMerge } from './PhotoOptions';
 import { photoProblem } from './readPhoto';
 import { readAsDataUrl } from '../editor/background/readImage';
 import { useEstimation } from './useEstimation';
 import './photoToPose.css';
 
-/** Whether the people found replace the pose being edited or join it. */
-export type PoseMerge = 'replace' | 'add';
+export type { PoseMerge } from './PhotoOptions';
 
 export interface PhotoToPoseProps {
   /** Called once per estimate that found people: the pose in the photo's pixels, the photo, and the user's choice. */
@@ -27,14 +28,13 @@ export interface PhotoToPoseProps {
 export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPhoto, onGivenPhotoTaken }: PhotoToPoseProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useEstimation();
-  const [options, setOptions] = useState({ hands: true, face: true, mode: defaultMode });
+  const [options, setOptions] = useState<PhotoChoices>({ hands: true, face: true, mode: defaultMode });
   const [photo, setPhoto] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const delivered = useRef<unknown>(null);
   const titleId = useId();
   const { context } = snapshot;
-  const busy = snapshot.matches('connecting') || snapshot.matches('streaming');
+  const busy = snapshot.hasTag('busy');
   const failed = snapshot.matches({ closed: 'failed' });
   const done = snapshot.matches({ closed: 'done' });
 
@@ -58,11 +58,14 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPh
   // A photo given from the panel is estimated as if dropped here, once the user can estimate and no
   // other estimate runs. It is taken in an effect, after mounting: a render React throws away
   // (router navigations render in a transition) must not take it.
+  // choose() reads the options as they are when the photo is taken, so it is an effect event.
+  const takeGivenPhoto = useEffectEvent((file: File) => {
+    onGivenPhotoTaken?.();
+    void choose(file);
+  });
   useEffect(() => {
     if (!givenPhoto || signIn || busy || reading.current) return;
-    onGivenPhotoTaken?.();
-    void choose(givenPhoto);
-    // choose() reads the options as they are when the photo is taken.
+    takeGivenPhoto(givenPhoto);
   }, [givenPhoto, signIn, busy]);
 
   // Each result is handed over once, when it arrives.
@@ -73,44 +76,13 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPh
     if (parsed.ok && parsed.document.people.length > 0) onResult(parsed.document, photo, options.mode);
   }, [done, context.result, photo, onResult, options.mode]);
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    void choose(event.dataTransfer.files[0]);
-  };
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that picking the same photo again (say, to add it rather than replace) still fires a change.
-    event.target.value = '';
-    void choose(file);
-  };
   const found = done ? (context.result?.people.length ?? 0) : null;
 
   return (
     <section className="photo-to-pose" aria-busy={busy} aria-labelledby={titleId}>
       <h3 id={titleId}>{t('estimate.title')}</h3>
-      <div className="photo-drop" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-        {photo && <img src={photo} alt={t('estimate.photoAlt')} />}
-        <p>
-          {t('estimate.drop')}{' '}
-          <button type="button" className="link-button" disabled={busy || !!signIn} onClick={() => input.current?.click()}>
-            {t('estimate.choose')}
-          </button>
-        </p>
-        <p className="muted">{t('estimate.types', { mb: PHOTO_MAX_MB })}</p>
-        <input ref={input} type="file" hidden accept={PHOTO_TYPES.join(',')} onChange={onPick} />
-      </div>
-      <fieldset className="photo-options" disabled={busy}>
-        <label><input type="checkbox" checked={options.hands} onChange={(e) => setOptions({ ...options, hands: e.target.checked })} /> {t('estimate.hands')}</label>
-        <label><input type="checkbox" checked={options.face} onChange={(e) => setOptions({ ...options, face: e.target.checked })} /> {t('estimate.faces')}</label>
-      </fieldset>
-      <fieldset className="photo-options">
-        <legend>{t('estimate.mode')}</legend>
-        {(['replace', 'add'] as const).map((mode) => (
-          <label key={mode}>
-            <input type="radio" name="photo-mode" checked={options.mode === mode} onChange={() => setOptions({ ...options, mode })} /> {t(`estimate.${mode}`)}
-          </label>
-        ))}
-      </fieldset>
+      <PhotoDrop photo={photo} canChoose={!busy && !signIn} onChoose={(file) => void choose(file)} />
+      <PhotoOptions choices={options} onChange={setOptions} busy={busy} />
       {signIn && (
         <p className="muted">
           {t('estimate.signedOut')}{' '}

@@ -1,58 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchHistory, type HistoryItem } from '../../api/endpoints';
-import type { HistoryResponse } from '../../api/schemas';
+import type { ActorRefFrom } from 'xstate';
+import type { HistoryItem } from '../../api/schemas';
+import { HISTORY_PAGE_SIZE, type historyMachine } from '../../machines/history.machine';
 import { useAuth } from '../auth/appSession';
 import { ImageGrid } from './ImageViewer';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
 
-const PAGE_SIZE = 5;
-const ACTIVE_REFRESH_MS = 2000;
-
 interface HistoryListProps {
-  /** Changes whenever the page's own prompt moves on, so the list refreshes. */
-  refreshKey: string;
+  /** The generation machine's history actor, which decides when the history is read. */
+  history: ActorRefFrom<typeof historyMachine>;
   onUseAgain(item: HistoryItem): void;
 }
 
 /** The user's prompts, newest first, a page at a time, with status, settings, pose and images. */
-export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
+export function HistoryList({ history, onUseAgain }: HistoryListProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<HistoryResponse | null>(null);
-  const { state } = useAuth();
+  const page = useSelector(history, (s) => s.context.page);
+  const data = useSelector(history, (s) => s.context.data);
+  const { signedIn } = useAuth();
   // Nobody signed in has no history: asking would only earn a 401, which sends the browser to /login.
-  const signedIn = state === 'signedIn' || state === 'refreshing';
+  useEffect(() => history.send({ type: signedIn ? 'SHOW' : 'HIDE' }), [history, signedIn]);
+  const setPage = (next: number) => history.send({ type: 'PAGE', page: next });
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchHistory({ page, page_size: PAGE_SIZE }, signal).then(setData, () => {
-        // The client has already shown why; keep what is on screen.
-      }),
-    [page],
-  );
-
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, refreshKey, signedIn]);
-
-  const active = signedIn && data?.items.some((i) => i.status === 'queued' || i.status === 'running');
-  useEffect(() => {
-    if (!active) return;
-    // Aborted with the page it was for, so a late answer for the old page cannot replace the new one.
-    const controller = new AbortController();
-    const timer = setInterval(() => void load(controller.signal), ACTIVE_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, [active, load]);
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="history" aria-labelledby="history-title">
       <h2 id="history-title">{t('history.title')}</h2>
@@ -84,11 +57,11 @@ export function HistoryList({ refreshKey, onUseAgain }: HistoryListProps) {
       </ol>
       {signedIn && pages > 1 && (
         <nav className="pager" aria-label={t('history.pages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('history.newer')}
           </button>
           <span>{t('history.pageOf', { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t('history.older')}
           </button>
         </nav>

@@ -1,4 +1,4 @@
-import type { HistoryItem } from '../../api/endpoints';
+import type { HistoryItem } from '../../api/schemas';
 import { parsePoseJson, rescaleDocument } from '../../pose';
 import { notify } from '../notify/notifications';
 import { replacePose } from '../stores/documentCommands';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { HistoryItem } from '../../api/endpoints';
+import type { HistoryItem } from '../../api/schemas';
 import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
 import { documentStore } from '../stores/documentStore';
@@ -21,7 +21,7 @@ export default function GeneratePage() {
   const { canvas_width: width, canvas_height: height } = pose;
   const { snapshot, send } = useGeneration();
   const poseIsEmpty = pose.people.length + pose.animals.length === 0;
-  const busy = snapshot.matches('submitting') || snapshot.matches('following') || snapshot.matches('stopping');
+  const busy = snapshot.hasTag('busy');
 
   const generate = () => {
     const draft = promptDraftStore.get();
@@ -49,7 +49,7 @@ export default function GeneratePage() {
       )}
       <PromptForm canGenerate={!poseIsEmpty} busy={busy} onGenerate={generate} />
       <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
-      <HistoryList refreshKey={`${String(JSON.stringify(snapshot.value))}:${snapshot.context.promptId}`} onUseAgain={(item: HistoryItem) => restoreFromHistory(item)} />
+      <HistoryList history={snapshot.children.history!} onUseAgain={(item: HistoryItem) => restoreFromHistory(item)} />
     </div>
   );
 }

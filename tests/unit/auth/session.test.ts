@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { STORAGE_KEYS, writeStoredUser, type AuthUser } from '../../../src/machines/auth.machine';
+import { STORAGE_KEYS } from '../../../src/api/contract';
+import { writeStoredUser, type AuthUser } from '../../../src/machines/auth.machine';
 import { createAuthSession, type AuthProvider } from '../../../src/ui/auth/session';
 
 const EXPIRES = 5_000_000;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearStoredUser, readStoredUser, STORAGE_KEYS, writeStoredUser } from '../../../src/machines/auth.machine';
+import { STORAGE_KEYS } from '../../../src/api/contract';
+import { clearStoredUser, readStoredUser, writeStoredUser } from '../../../src/machines/auth.machine';
 import { avatarLetter } from '../../../src/ui/auth/avatarLetter';
 import { returnPath } from '../../../src/ui/auth/returnPath';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, tempDataDir } from '../../support/generationApp';
 
-// The security headers (tests/unit/server/security.test.ts checks their content) must be on the
+// The security headers (tests/integration/server/security.test.ts checks their content) must be on the
 // refusals too: an error page that can be framed or sniffed is as good a target as any other.
 
 let app: FastifyInstance;

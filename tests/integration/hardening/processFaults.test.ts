@@ -10,7 +10,7 @@ import { seedDatabase } from '../../support/pgliteTemplate';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 
 // Faults that only a real server process shows: kill -9 in the middle of generation, and SIGTERM
-// with a request still arriving. (SIGTERM with a running job: tests/unit/server/shutdown.test.ts.)
+// with a request still arriving. (SIGTERM with a running job: tests/integration/server/shutdown.test.ts.)
 
 let gpu: ComfyUiTestServer;
 let alice: TestUser;

@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../src/api/http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../src/api/contract';
+import { createHttpClient, FOLLOW_UP_DELAY_MS, type HttpEnvironment } from '../../../src/api/http';
 import { cancelRequest, pendingRequests } from '../../../src/api/requestRegistry';
-import { setFreshTokenProvider, TOKEN_EXPIRY_KEY, TOKEN_KEY } from '../../../src/api/session';
-import { notificationStore } from '../../../src/ui/notify/notifications';
+import { setFreshTokenProvider } from '../../../src/api/session';
 import { errorBody } from '../../../server/http/envelope';
+
+const TOKEN_KEY = STORAGE_KEYS.accessToken;
+const TOKEN_EXPIRY_KEY = STORAGE_KEYS.expirationTime;
 
 // The client runs in the browser; here it talks to a real HTTP server from Node.
 const storage = new Map<string, string>();
@@ -20,7 +23,15 @@ globalThis.localStorage = {
 let server: FastifyInstance;
 let baseURL: string;
 const visited: string[] = [];
-const messages = () => notificationStore.get().map((m) => `${m.type} ${m.content}`);
+const shown: string[] = [];
+const messages = () => [...shown];
+/** What the app shell hands the client: here, lists the test reads. */
+const env = (url = baseURL): HttpEnvironment => ({
+  baseURL: url,
+  loginWarning: () => 'Please log in first',
+  notify: (type, message) => void shown.push(`${type} ${message}`),
+  navigate: (p) => void visited.push(p),
+});
 
 beforeAll(async () => {
   server = Fastify();
@@ -33,12 +44,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   storage.clear();
-  notificationStore.set([]);
+  shown.length = 0;
   visited.length = 0;
   setFreshTokenProvider(async () => localStorage.getItem(TOKEN_KEY));
 });
+afterEach(() => vi.useRealTimers());
 
-const client = () => createHttpClient({ baseURL, loginWarning: () => 'Please log in first', navigate: (p) => visited.push(p) });
+const client = () => createHttpClient(env());
+/** Fakes the clock the follow-up waits on; the request itself still travels over a real socket. */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 describe('the HTTP client', () => {
   it('sends no token to another origin, such as a presigned S3 upload URL', async () => {
@@ -58,7 +72,7 @@ describe('the HTTP client', () => {
   it('warns "Please log in first" for 3 s without a token, and still sends the request', async () => {
     const res = await client().get('/v1/echo');
     expect(res.data.data.auth).toBeNull();
-    expect(notificationStore.get()).toMatchObject([{ type: 'warning', content: 'Please log in first' }]);
+    expect(messages()).toEqual(['warning Please log in first']);
   });
 
   it('asks for a fresh token before every request', async () => {
@@ -71,9 +85,10 @@ describe('the HTTP client', () => {
 
   it('shows "{code_n}: {description}" for an error envelope and does nothing more on 400', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
+    fakeClock();
     await expect(client().post('/v1/bad', {})).rejects.toThrow();
     expect(messages()).toEqual(['error 40001: width: must be at most 1024']);
-    await new Promise((r) => setTimeout(r, 2100));
+    vi.advanceTimersByTime(FOLLOW_UP_DELAY_MS);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
     expect(visited).toEqual([]);
   });
@@ -81,22 +96,30 @@ describe('the HTTP client', () => {
   it('on 401 removes the token and goes to /login after the 2 s message', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     localStorage.setItem(TOKEN_EXPIRY_KEY, String(Date.now() + 1000));
+    fakeClock();
     await expect(client().post('/v1/denied', {})).rejects.toThrow();
     expect(messages()).toEqual(['error 40101: The access token has expired; sign in again']);
+    // The message is read first: nothing moves until the follow-up delay is over.
+    vi.advanceTimersByTime(FOLLOW_UP_DELAY_MS - 1);
     expect(visited).toEqual([]);
-    await new Promise((r) => setTimeout(r, 2100));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
+    vi.advanceTimersByTime(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(TOKEN_EXPIRY_KEY)).toBeNull();
     expect(visited).toEqual(['/login']);
   });
 
   it('shows the transport code for a network error and only logs it', async () => {
-    const offline = createHttpClient({ baseURL: 'http://127.0.0.1:9', loginWarning: () => 'w', navigate: (p) => visited.push(p) });
+    const offline = createHttpClient(env('http://127.0.0.1:9'));
     localStorage.setItem(TOKEN_KEY, 'tok');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeClock();
     await expect(offline.get('/v1/echo')).rejects.toThrow();
     // Browsers report ERR_NETWORK; Node's adapter names the socket error.
     expect(messages()).toEqual([expect.stringMatching(/^error (ERR_NETWORK: Network Error|ECONNREFUSED: connect ECONNREFUSED)/)]);
-    await new Promise((r) => setTimeout(r, 2100));
+    vi.advanceTimersByTime(FOLLOW_UP_DELAY_MS);
+    expect(warn).toHaveBeenCalledWith('Network Error', '/v1/echo');
+    warn.mockRestore();
     expect(visited).toEqual([]);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
   });

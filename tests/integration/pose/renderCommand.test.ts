@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createDefaultPoseDocument } from '../../../src/pose/index.js';
-import { countDifferentPixels, fixturePath, loadFixtureDocument, readPng, render } from './pixels.js';
+import { countDifferentPixels, fixturePath, loadFixtureDocument, readPng, render } from '../../unit/pose/pixels.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'posecraft-render-'));

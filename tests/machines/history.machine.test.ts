@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { fromPromise, type EventObject } from 'xstate';
+import type { HistoryItem, HistoryResponse } from '../../src/api/schemas';
+import { HISTORY_PAGE_SIZE, HISTORY_REFRESH_MS, historyMachine } from '../../src/machines/history.machine';
+import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
+
+const item = (status: HistoryItem['status']) => ({ prompt_id: `p-${status}`, status }) as HistoryItem;
+const pageOf = (...statuses: HistoryItem['status'][]): HistoryResponse => ({
+  items: statuses.map(item),
+  total: statuses.length,
+  page: 1,
+  page_size: HISTORY_PAGE_SIZE,
+});
+const done = (output: HistoryResponse): EventObject => ({ type: 'xstate.done.actor.readHistory', output }) as EventObject;
+const failed: EventObject = { type: 'xstate.error.actor.readHistory', error: new Error('ERR_NETWORK: Network Error') } as EventObject;
+
+const events = (): EventObject[] => [
+  { type: 'SHOW' },
+  { type: 'HIDE' },
+  { type: 'REFRESH' },
+  { type: 'PAGE', page: 2 } as EventObject,
+  done(pageOf('done', 'failed')),
+  done(pageOf('running')),
+  failed,
+];
+
+const paths = generatePaths(historyMachine, { events });
+
+function startActor() {
+  const scripted = new ScriptedActors();
+  const actor = createActor(
+    historyMachine.provide({ actors: { readHistory: fromPromise(({ input, signal }) => scripted.wait('readHistory', input, signal) as never) } }),
+  ).start();
+  return { actor, scripted };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const reads = (scripted: ScriptedActors) => scripted.started.filter((s) => s.id === 'readHistory').map((s) => s.input);
+
+describe('history machine, model-based', () => {
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    const { actor, scripted } = startActor();
+    await replayPath(actor, scripted, path);
+    actor.stop();
+  });
+
+  it('covers every state and at least 90% of transitions', () => {
+    expectCoverage(measureCoverage(historyMachine, paths));
+  });
+});
+
+describe('history machine, when it reads', () => {
+  it('reads nothing until shown, then the page at once', () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'REFRESH' });
+    actor.send({ type: 'PAGE', page: 2 });
+    expect(reads(scripted)).toEqual([]);
+    actor.send({ type: 'SHOW' });
+    expect(reads(scripted)).toEqual([{ page: 2, delayMs: 0 }]);
+  });
+
+  it('reads again every HISTORY_REFRESH_MS while a prompt on the page is queued or running, and stops when none is', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'SHOW' });
+    scripted.settle(done(pageOf('running', 'done')));
+    await tick();
+    expect(reads(scripted)).toEqual([{ page: 1, delayMs: 0 }, { page: 1, delayMs: HISTORY_REFRESH_MS }]);
+    scripted.settle(done(pageOf('done', 'done')));
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({ visible: 'shown' });
+    expect(reads(scripted)).toHaveLength(2);
+    expect(actor.getSnapshot().context.data?.items.map((i) => i.status)).toEqual(['done', 'done']);
+  });
+
+  it('reads at once when told, in place of a read waiting to follow progress', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'SHOW' });
+    scripted.settle(done(pageOf('queued')));
+    await tick();
+    actor.send({ type: 'REFRESH' });
+    expect(reads(scripted).at(-1)).toEqual({ page: 1, delayMs: 0 });
+    actor.send({ type: 'PAGE', page: 0 });
+    expect(reads(scripted).at(-1)).toEqual({ page: 1, delayMs: 0 });
+  });
+
+  it('keeps what it showed when a read fails, and forgets it when hidden', async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'SHOW' });
+    scripted.settle(done(pageOf('done')));
+    await tick();
+    actor.send({ type: 'REFRESH' });
+    scripted.settle(failed);
+    await tick();
+    expect(actor.getSnapshot().context.data?.items).toHaveLength(1);
+    actor.send({ type: 'HIDE' });
+    expect(actor.getSnapshot().context.data).toBeNull();
+  });
+});
