@@ -27,7 +27,11 @@ const renderPreview = (pose: PoseDocument) => import('../editor/io/renderPng').t
 
 /** Draws the preview of a pose set from outside the editor, unless the document moved on meanwhile. */
 function refreshPreview(pose: PoseDocument): void {
-  void renderPreview(pose).then((posePng) => documentStore.set((d) => (d.pose === pose ? { ...d, posePng } : d)));
+  // A preview that cannot be drawn (no canvas) leaves the last one in place: the pose itself is stored.
+  renderPreview(pose).then(
+    (posePng) => documentStore.set((d) => (d.pose === pose ? { ...d, posePng } : d)),
+    () => undefined,
+  );
 }
 
 /** Puts the document on a new canvas size: an undoable edit in the open editor, else a rescale of the stored pose. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createDefaultPoseDocument, parsePoseJson } from '../../../src/pose/index.js';
-import { countDifferentPixels, fixturePath, readPng } from './pixels.js';
+import { countDifferentPixels, fixturePath, readPng } from '../../unit/pose/pixels.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'posecraft-pose-from-png-'));
