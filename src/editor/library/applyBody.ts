@@ -74,13 +74,22 @@ function replace(scene: Scene, targets: number[], preset: PoseDocument): PresetR
   return { scene: next, selection: { entities: [...kept, ...added], joint: null } };
 }
 
+// Points off the canvas do not survive a save (people JSON hides x <= 0), so new people are moved in when they fit.
+function keepOnCanvas(people: Person[], width: number, height: number): Person[] {
+  const box = boundingBox(people.flatMap((p) => p.body));
+  if (!box) return people;
+  const shift = (min: number, max: number, size: number) => (max - min > size - 2 ? 0 : min < 1 ? 1 - min : max > size - 1 ? size - 1 - max : 0);
+  const [dx, dy] = [shift(box.minX, box.maxX, width), shift(box.minY, box.maxY, height)];
+  return dx === 0 && dy === 0 ? people : people.map((p) => mapPerson(p, (q) => ({ x: q.x + dx, y: q.y + dy })));
+}
+
 function add(scene: Scene, preset: PoseDocument): PresetResult {
   const k = scene.pose.canvas_height / preset.canvas_height;
   const box = boundingBox(preset.people.flatMap((p) => p.body));
   const centre = freeCentre(scene, (box ? box.maxX - box.minX : preset.canvas_width) * k * 0.6);
   const from = { x: box ? (box.minX + box.maxX) / 2 : preset.canvas_width / 2, y: 0 };
   const placed = preset.people.map((p) => mapPerson(p, scaleAbout(k, from, { x: centre.x, y: 0 })));
-  const { scene: next, added } = appendEntities(scene, placed, []);
+  const { scene: next, added } = appendEntities(scene, keepOnCanvas(placed, scene.pose.canvas_width, scene.pose.canvas_height), []);
   return { scene: next, selection: { entities: added, joint: null } };
 }
 

@@ -12,6 +12,7 @@ import { loadScene, persistScenes } from './persistence';
 interface EditorUi {
   openHelp(): void;
   pickFile(kind: 'json' | 'image'): void;
+  openLibrary?(): void;
 }
 
 /** Starts the editor: the machine on the stored pose, the view, the command env, saving, and the canvas following the panel's size. */
@@ -34,7 +35,7 @@ export function useEditor(ui: EditorUi): EditorHandles {
   }, [actor]);
 
   const env = useMemo(
-    () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind) }),
+    () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind), openLibrary: () => uiRef.current.openLibrary?.() }),
     [actor, view, t, uiRef],
   );
   return useMemo(() => ({ actor, view, env }), [actor, view, env]);

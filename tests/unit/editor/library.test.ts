@@ -49,6 +49,13 @@ describe('a body preset', () => {
     const added = applyBodyPreset(scene, EMPTY_SELECTION, pose('pair-handshake'));
     expect(added.scene.pose.people).toHaveLength(3);
     expect(added.selection.entities).toEqual([{ kind: 'person', index: 1 }, { kind: 'person', index: 2 }]);
+    const star = applyBodyPreset(scene, EMPTY_SELECTION, pose('jump-star')).scene.pose.people[1];
+    // Added people are moved onto the canvas: a point at x or y <= 0 would not survive a save.
+    for (const p of star.body.filter((q) => q.visible)) {
+      expect(p.x).toBeGreaterThan(0);
+      expect(p.y).toBeGreaterThan(0);
+      expect(p.x).toBeLessThan(400);
+    }
     const onOne = applyBodyPreset(scene, one(scene), pose('pair-hug'));
     expect(onOne.scene.pose.people).toHaveLength(2);
     expect(sizeRatio(onOne.scene.pose.people[1].body, onOne.scene.pose.people[0].body)).toBeCloseTo(1, 1);
