@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firebaseUiOffline } from './src/ui/auth/vite-firebaseui-offline';
+import { presetThumbnails } from './src/library/vitePresetThumbnails';
 
 export default defineConfig({
-  plugins: [react(), firebaseUiOffline()],
+  plugins: [react(), firebaseUiOffline(), presetThumbnails()],
   server: {
     port: 5173,
     // The dev server forwards API calls to the Fastify server started by `npm run dev`.

@@ -15,6 +15,7 @@ import type { Estimator } from './estimator/processEstimator.js';
 import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
+import { registerPoseLibrary } from './library/registerPoseLibrary.js';
 import { serializeRequest } from './http/logRedaction.js';
 
 /** Builds the Posecraft HTTP server (API and web app) without starting to listen. */
@@ -48,6 +49,7 @@ export async function buildApp(
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
+  await registerPoseLibrary(app, config);
   await registerWebApp(app, config.webRoot);
   return app;
 }

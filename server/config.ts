@@ -4,6 +4,7 @@ import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConf
 import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
 import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
 import { loadRateLimits, type RateLimits } from './http/rateLimit.js';
+import { loadPoseRateLimits, type PoseRateLimits } from './library/poseLimits.js';
 
 /** Server settings, all read from the environment once at start-up. */
 export interface ServerConfig {
@@ -21,6 +22,8 @@ export interface ServerConfig {
   estimator: EstimatorConfig;
   /** Per-user submissions per minute. */
   rateLimits: RateLimits;
+  /** Pose library calls per minute. */
+  poseRateLimits: PoseRateLimits;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     generation: loadGenerationConfig(env),
     estimator: loadEstimatorConfig(env),
     rateLimits: loadRateLimits(env),
+    poseRateLimits: loadPoseRateLimits(env),
   };
 }

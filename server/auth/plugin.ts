@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Paths under /v1 that anyone may call. */
-const PUBLIC_PATHS = new Set<string>([API_PATHS.health, API_PATHS.ready]);
+const PUBLIC_PATHS = new Set<string>([API_PATHS.health, API_PATHS.ready, API_PATHS.sharedPose]);
 
 /** Reads the bearer token of a request, or throws a 401 saying what is wrong with it. */
 export function bearerToken(request: FastifyRequest): string {

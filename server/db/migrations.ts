@@ -63,4 +63,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX estimates_finished ON estimates (updated_at) WHERE finished;
     `,
   },
+  {
+    id: 3,
+    name: 'pose library',
+    // Thumbnails live in file storage; share_id is set while a share link is live (revoking clears it).
+    sql: `
+      CREATE TABLE poses (
+        id uuid PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        user_id text NOT NULL,
+        name text NOT NULL,
+        tags jsonb NOT NULL DEFAULT '[]',
+        kind text NOT NULL CHECK (kind IN ('scene', 'body', 'hand', 'face')),
+        pose jsonb NOT NULL,
+        thumbnail_key text NOT NULL,
+        share_id text UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX poses_user ON poses (user_id, seq DESC);
+    `,
+  },
 ];

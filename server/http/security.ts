@@ -51,7 +51,7 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig): vo
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Vary', 'Origin');
     if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
       reply.header('Access-Control-Max-Age', '600');
       return reply.status(204).send();

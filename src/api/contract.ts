@@ -16,6 +16,14 @@ export const API_PATHS = {
   queryPromptEstimator: '/v1/query_prompt_estimator',
   estimatorSocket: '/ws_estimator',
   appConfig: '/app-config.json',
+  /** The caller's saved poses: GET lists (search, filter), POST saves one. */
+  poses: '/v1/poses',
+  /** One saved pose: GET, PATCH (rename, re-tag), DELETE. */
+  pose: '/v1/poses/:id',
+  /** A saved pose's share link: POST creates (or answers the current one), DELETE revokes it. */
+  poseShare: '/v1/poses/:id/share',
+  /** A shared pose, read by anyone who has its link (no token). */
+  sharedPose: '/v1/shared/:shareId',
 } as const;
 
 /** Local storage keys: the two of SPEC.md section 3, and the profile the header paints from before firebase loads. */
@@ -27,6 +35,26 @@ export const STORAGE_KEYS = {
 
 /** Largest photo a user may upload or estimate, in MB: the servers' default UPLOAD_MAX_MB and ESTIMATOR_MAX_MB. */
 export const PHOTO_MAX_MB = 10;
+
+/** The public page of a share link is SHARE_PAGE_PREFIX + share id (served with Open Graph tags). */
+export const SHARE_PAGE_PREFIX = '/p/';
+
+/** Limits of the pose library: request sizes, names, tags and pages. */
+export const POSE_LIBRARY_LIMITS = {
+  /** Largest POST /v1/poses body; the pose itself is also held to MAX_FIGURES and src/pose's parser. */
+  bodyBytes: 1024 * 1024,
+  nameLength: 80,
+  tagCount: 10,
+  tagLength: 32,
+  pageSize: 60,
+  /** A share id is 24 base64url characters: 144 random bits. */
+  shareIdLength: 24,
+} as const;
+
+/** Fills a path's :params, e.g. apiPath(API_PATHS.pose, { id }). */
+export function apiPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 /** Smallest and largest image side in pixels (SPEC.md section 9). */
 export const SIZE_MIN = 1;

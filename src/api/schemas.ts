@@ -143,7 +143,7 @@ function phrase(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.message.endsWith('received undefined')) return 'is required';
-      return issue.expected === 'int' ? 'must be a whole number' : `must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
+      return issue.expected === 'int' ? 'must be a whole number' : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'too_big':
       return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
     case 'too_small':

@@ -10,6 +10,7 @@ const GeneratePage = lazy(chunkLoaders.generate);
 const EditorPage = lazy(chunkLoaders.editor);
 const LoginPage = lazy(chunkLoaders.login);
 const NotFoundPage = lazy(chunkLoaders.notFound);
+const SharePage = lazy(chunkLoaders.sharedPose);
 
 /** Hands the router's navigate to code outside React (the HTTP client's 401 handling). */
 function NavigatorBridge() {
@@ -27,6 +28,7 @@ export function App() {
         <Route element={<AppChrome />}>
           <Route index element={<HomePage />} />
           <Route path="login" element={<LoginPage />} />
+          <Route path="p/:shareId" element={<SharePage />} />
           <Route element={<WorkspaceLayout />}>
             <Route path="pose" element={<GeneratePage />} />
             <Route path="edit" element={<EditorPage />} />

@@ -8,6 +8,7 @@ export const chunkLoaders = {
   editor: () => import('./pages/EditorPage'),
   login: () => import('./pages/LoginPage'),
   notFound: () => import('./pages/NotFoundPage'),
+  sharedPose: () => import('./library/SharePage'),
   signInDialog: () => import('./auth/SignInDialog'),
   signInWidget: () => import('./auth/SignInWidget'),
 } as const;

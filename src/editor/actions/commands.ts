@@ -25,4 +25,5 @@ export const COMMANDS: CommandAction[] = [
   command('background', ['B'], (env) => env.pickFile('image')),
   command('clearBackground', ['Shift+B'], (env) => env.clearBackground(), (env) => env.hasBackground()),
   command('help', ['?'], (env) => env.openHelp()),
+  command('openLibrary', ['Shift+L'], (env) => env.openLibrary?.(), (env) => env.openLibrary !== undefined),
 ];

@@ -56,6 +56,8 @@ export interface CommandEnv {
   setBackground(image: string): void;
   clearBackground(): void;
   hasBackground(): boolean;
+  /** Opens the pose library (absent where the editor has no library). */
+  openLibrary?(): void;
 }
 
 /** A command: undo/redo, view, files, clipboard, dialogs; it has side effects, so it runs with an env. */

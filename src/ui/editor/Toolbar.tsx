@@ -11,6 +11,7 @@ const GROUPS = [
   ['flip', 'mirrorLeftToRight', 'mirrorRightToLeft', 'toggleSymmetry', 'lock'],
   ['toggleHands', 'toggleFace', 'toggleFeet', 'togglePoint'],
   ['undo', 'redo'],
+  ['openLibrary'],
   ['importJson', 'exportJson', 'copyJson', 'pasteJson', 'exportPng'],
 ] as const;
 

@@ -19,10 +19,11 @@ interface CommandDeps {
   t: TFunction;
   openHelp(): void;
   pickFile(kind: PickKind): void;
+  openLibrary?(): void;
 }
 
 /** The side-effecting half of the editor that commands use: machine, view, files, clipboard, notifications. */
-export function createCommandEnv({ actor, view, t, openHelp, pickFile }: CommandDeps): CommandEnv {
+export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibrary }: CommandDeps): CommandEnv {
   const getScene = () => actor.getSnapshot().context.scene;
   const fail = (error: unknown): void => void notify('error', t('editor.failed', { message: error instanceof Error ? error.message : String(error) }));
 
@@ -73,5 +74,6 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile }: Command
     setBackground: (image) => actor.send({ type: 'SET_REFERENCE', reference: { image } }),
     clearBackground: () => actor.send({ type: 'SET_REFERENCE', reference: { image: null } }),
     hasBackground: () => getScene().reference.image !== null,
+    openLibrary,
   };
 }

@@ -12,6 +12,7 @@ import { linkDocument, loadScene } from './persistence';
 interface EditorUi {
   openHelp(): void;
   pickFile(kind: PickKind): void;
+  openLibrary?(): void;
 }
 
 /** Starts the editor: the machine on the document, the view, the command env, and the link that keeps the document in step. */
@@ -26,7 +27,7 @@ export function useEditor(ui: EditorUi): EditorHandles {
   useEffect(() => linkDocument(actor), [actor]);
 
   const env = useMemo(
-    () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind) }),
+    () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind), openLibrary: () => uiRef.current.openLibrary?.() }),
     [actor, view, t, uiRef],
   );
   return useMemo(() => ({ actor, view, env }), [actor, view, env]);

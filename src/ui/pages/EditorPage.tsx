@@ -9,13 +9,15 @@ import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
 import { EditorPhotoToPose } from '../estimate/EditorPhotoToPose';
+import { LibraryDialog } from '../library/LibraryDialog';
 
 /** /edit: the pose editor — toolbar, the stage filling the main area beside photo to pose, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const pickers = useRef<FilePickerHandle>(null);
-  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind) });
+  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind), openLibrary: () => setLibraryOpen(true) });
   useShortcuts(handles);
   useClipboardEvents(handles);
   return (
@@ -32,6 +34,7 @@ export default function EditorPage() {
         <Inspector />
         <FilePickers ref={pickers} env={handles.env} />
         <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />
       </div>
     </EditorProvider>
   );

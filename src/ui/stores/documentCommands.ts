@@ -64,8 +64,8 @@ export function setSide(side: 'width' | 'height', value: number): boolean {
   return true;
 }
 
-/** Replaces the pose ("use again" from the history) with the image count it was generated with: one edit in the open editor. */
-export function replacePose(pose: PoseDocument, gNumber: number): void {
+/** Replaces the pose ("use again" from the history, a shared pose), with the image count it was generated with if given: one edit in the open editor. */
+export function replacePose(pose: PoseDocument, gNumber?: number): void {
   if (isImageCount(gNumber)) documentStore.set((d) => ({ ...d, gNumber }));
   if (openEditor) {
     const { reference } = openEditor.getScene();

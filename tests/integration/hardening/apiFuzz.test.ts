@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../../src/api/contract';
+import { API_PATHS, apiPath } from '../../../src/api/contract';
+import { hostileTags, mutatedSaveBody } from '../library/hostilePoseInput';
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { generationApp, promptBody, tempDataDir } from '../../support/generationApp';
 import { authorization, contentType, expectEnvelope, forgedAuthorization, mutatedPromptBody, nastyJson, oddHeaders, queryString, rawBody, tamperedToken } from './hostileInput';
@@ -27,6 +28,22 @@ const ENDPOINTS: Array<[InjectOptions['method'], string]> = [
   ['PATCH', API_PATHS.stopPrompt],
 ];
 
+// The pose library: a made-up pose id and share id (the owner calls then answer 404, or 400 for bad input).
+const POSE_ID = '00000000-0000-4000-8000-000000000000';
+const POSE_ENDPOINTS: Array<[InjectOptions['method'], string]> = [
+  ['GET', API_PATHS.poses],
+  ['POST', API_PATHS.poses],
+  ['GET', apiPath(API_PATHS.pose, { id: POSE_ID })],
+  ['PATCH', apiPath(API_PATHS.pose, { id: POSE_ID })],
+  ['DELETE', apiPath(API_PATHS.pose, { id: POSE_ID })],
+  ['GET', apiPath(API_PATHS.pose, { id: 'not-an-id' })],
+  ['POST', apiPath(API_PATHS.poseShare, { id: POSE_ID })],
+  ['DELETE', apiPath(API_PATHS.poseShare, { id: POSE_ID })],
+  ['GET', apiPath(API_PATHS.sharedPose, { shareId: 'A'.repeat(24) })],
+  ['GET', apiPath(API_PATHS.sharedPose, { shareId: '%00..' })],
+];
+ENDPOINTS.push(...POSE_ENDPOINTS);
+
 /** A request that must not take forever: a hang fails the property instead of the whole file. */
 async function send(options: InjectOptions) {
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +64,7 @@ async function stillUp() {
 
 beforeAll(async () => {
   // High per-user limits: this file hammers one user on purpose; the limits have their own test.
-  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '1000000', ESTIMATE_RATE_PER_MIN: '1000000' } });
+  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '1000000', ESTIMATE_RATE_PER_MIN: '1000000', POSES_RATE_PER_MIN: '1000000', SHARED_POSE_RATE_PER_MIN: '1000000' } });
   alice = await createTestUser('fuzz');
 }, 60_000);
 afterAll(() => app.close());
@@ -81,9 +98,28 @@ describe('every /v1 endpoint under random input', () => {
     await stillUp();
   });
 
+  it('answers hostile pose library bodies with a 4xx naming the problem, or saves a valid one', async () => {
+    const calls = fc.oneof(
+      fc.record({ method: fc.constant('POST' as const), url: fc.constant(API_PATHS.poses), body: fc.oneof(mutatedSaveBody, nastyJson) }),
+      fc.record({ method: fc.constant('PATCH' as const), url: fc.constant(apiPath(API_PATHS.pose, { id: POSE_ID })), body: fc.oneof(fc.record({ name: nastyJson, tags: hostileTags }, { requiredKeys: [] }), nastyJson) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(calls, async ({ method, url, body }) => {
+        const res = await send({ method, url, headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+        expectEnvelope(res, `${method} ${url} ${JSON.stringify(body)?.slice(0, 120)}`);
+        // Only a save can succeed; the made-up pose is never found.
+        if (res.statusCode === 200) expect(method).toBe('POST');
+        if (method === 'PATCH') expect([400, 404]).toContain(res.statusCode);
+      }),
+      // Each valid save draws a thumbnail, so fewer runs than the cheap endpoints.
+      { numRuns: 150 },
+    );
+    await stillUp();
+  }, 60_000);
+
   it('answers random query strings on the GET endpoints of a signed-in caller', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(API_PATHS.history, API_PATHS.presignUrl, API_PATHS.queryPromptEstimator), queryString, async (path, query) => {
+      fc.asyncProperty(fc.constantFrom(API_PATHS.history, API_PATHS.presignUrl, API_PATHS.queryPromptEstimator, API_PATHS.poses), queryString, async (path, query) => {
         const res = await send({ method: 'GET', url: `${path}?${query}`, headers: { authorization: `Bearer ${alice.idToken}` } });
         expectEnvelope(res, `GET ${path}?${query.slice(0, 80)}`);
       }),
@@ -93,7 +129,10 @@ describe('every /v1 endpoint under random input', () => {
   });
 
   it('refuses every malformed or forged token with 401, whatever the endpoint', async () => {
-    const guarded = ENDPOINTS.filter(([method, path]) => path !== API_PATHS.health && !path.includes('no-such') && ['GET', 'POST'].includes(String(method)));
+    const guarded = [
+      ...ENDPOINTS.filter(([method, path]) => path !== API_PATHS.health && !path.includes('no-such') && ['GET', 'POST'].includes(String(method)) && !path.startsWith('/v1/shared/')),
+      ...POSE_ENDPOINTS.filter(([method, path]) => !path.startsWith('/v1/shared/') && !['GET', 'POST'].includes(String(method))),
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...guarded), forgedAuthorization, async ([method, path], auth) => {
         const res = await send({ method, url: path, headers: auth === undefined ? {} : { authorization: auth }, payload: method === 'POST' ? {} : undefined });

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { poseRoutes } from '../routes/poses.js';
+import { sharedPoseRoutes } from '../routes/sharedPoses.js';
+
+/** The pose library: the owner's /v1/poses API and the public share links, on generation's database and storage. */
+export async function registerPoseLibrary(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const limits = config.poseRateLimits;
+  await app.register(poseRoutes, { runtime: app.generation, perMinute: limits.perUser });
+  await app.register(sharedPoseRoutes, { runtime: app.generation, perMinute: limits.sharedPerAddress, webRoot: config.webRoot });
+}

@@ -1,0 +1,23 @@
+import type { TFunction } from 'i18next';
+import { isEnabled, runAction } from '../../editor/actions/registry';
+import { presetEdit, type PresetChoice } from '../../editor/library/presetEdit';
+import { stringifyPoseDocument, type PoseDocument } from '../../pose';
+import { actionStateOf, type EditorHandles } from '../editor/EditorContext';
+import { notify } from '../notify/notifications';
+
+/** Applies a library pose to the editor through the action registry (one undo step), or says why it cannot. */
+export function applyLibraryPose(handles: EditorHandles, choice: PresetChoice, name: string, t: TFunction): void {
+  const action = presetEdit(choice);
+  const state = actionStateOf(handles.actor.getSnapshot());
+  if (!isEnabled(action, state, handles.env)) {
+    notify('warning', t('library.needPerson'));
+    return;
+  }
+  runAction(action, state, handles.env);
+  notify('success', t('library.applied', { name }));
+}
+
+/** Loads a saved scene into the editor as an import does: its canvas size becomes the panel's, one undo step. */
+export function loadLibraryScene(handles: EditorHandles, pose: PoseDocument): void {
+  handles.env.importText(stringifyPoseDocument(pose));
+}
