@@ -81,6 +81,17 @@ export const en = {
     failed: 'Something went wrong: {{message}}',
     importFailed: 'This pose file cannot be imported: {{message}}',
     imported: 'Pose imported: people {{people}}, animals {{animals}}.',
+    importedPng: 'Skeleton read from the PNG: people {{people}}. Points it could not see are hidden.',
+    readAs: {
+      controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',
+      openpose: 'Read as OpenPose output: confidence 0 means not found.',
+    },
+    profile: {
+      label: 'Drawing',
+      sd15: 'ControlNet SD1.5',
+      xinsir: 'xinsir SDXL (thick limbs)',
+      feet: 'Whole body with feet',
+    },
     copied: 'Pose JSON copied to the clipboard.',
     clipboardUnavailable: 'The clipboard cannot be read here; paste with Ctrl+V instead.',
     actions: {
@@ -116,6 +127,9 @@ export const en = {
       zoomReset: 'Fit to screen',
       importJson: 'Import JSON',
       exportJson: 'Export JSON',
+      exportBody25: 'Export OpenPose BODY_25 (with feet)',
+      exportFrames: 'Export POSE_KEYPOINT (ComfyUI)',
+      importPng: 'Import skeleton PNG',
       copyJson: 'Copy JSON',
       pasteJson: 'Paste JSON',
       exportPng: 'Export PNG',

@@ -12,7 +12,7 @@ const GROUPS = [
   ['toggleHands', 'toggleFace', 'toggleFeet', 'togglePoint'],
   ['undo', 'redo'],
   ['openLibrary'],
-  ['importJson', 'exportJson', 'copyJson', 'pasteJson', 'exportPng'],
+  ['importJson', 'importPng', 'exportJson', 'exportBody25', 'exportFrames', 'copyJson', 'pasteJson', 'exportPng'],
 ] as const;
 
 /** The editor's toolbar: every button runs a registered action. */

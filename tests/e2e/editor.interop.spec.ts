@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { attachDefaultFeet, attachDefaultHand, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import { dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
+
+// Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
+// profiles kept with the pose, and a skeleton PNG (ControlNet's drawing) read back into a pose.
+
+const BODY25_FEET = [19, 20, 21, 22, 23, 24];
+
+/** The built-in pose with hands and feet, on a 400 x 600 canvas. */
+function personWithFeet(): PoseDocument {
+  const doc = createDefaultPoseDocument(400, 600);
+  doc.people[0] = attachDefaultFeet(attachDefaultHand(attachDefaultHand(doc.people[0]!, 'left'), 'right'));
+  return doc;
+}
+
+/** Clicks one toolbar command and reads the file it downloads. */
+async function download(page: Page, label: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), tool(page, label).click()]);
+  return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, 'utf8') };
+}
+
+async function pick(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), tool(page, label).click()]);
+  await chooser.setFiles(file);
+}
+
+test.describe('pose editor: interchange', () => {
+  test('a BODY_25 file keeps its feet; a foot is dragged; BODY_25 export carries the move', async ({ page }) => {
+    await openEditor(page);
+    const file = stringifyPoseExport(personWithFeet(), 'body25');
+    await pick(page, 'Import JSON', { name: 'body25.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await expect(page.getByText('Pose imported: people 1, animals 0.')).toBeVisible();
+    await expect(page.getByText('Read as ControlNet reads it', { exact: false })).toBeVisible();
+
+    const before = JSON.parse((await download(page, 'Export OpenPose BODY_25 (with feet)')).text);
+    const imported = JSON.parse(file);
+    // Every point, feet included, comes back within half a pixel.
+    (before.people[0].pose_keypoints_2d as number[]).forEach((v, i) => expect(Math.abs(v - imported.people[0].pose_keypoints_2d[i])).toBeLessThanOrEqual(0.5));
+
+    // The left heel (BODY_25 21) is grabbed with the real mouse.
+    const heel = pointOf(before.people[0].pose_keypoints_2d, 21);
+    const zoom = await zoomOf(page);
+    await dragBy(page, heel, -30, 12);
+    const after = JSON.parse((await download(page, 'Export OpenPose BODY_25 (with feet)')).text);
+    const moved = pointOf(after.people[0].pose_keypoints_2d, 21);
+    expect(moved.x).toBeCloseTo(heel.x - 30 / zoom, 0);
+    expect(moved.y).toBeCloseTo(heel.y + 12 / zoom, 0);
+    for (const i of BODY25_FEET.filter((i) => i !== 21)) expect(pointOf(after.people[0].pose_keypoints_2d, i)).toEqual(pointOf(before.people[0].pose_keypoints_2d, i));
+
+    // The other formats carry the feet too: POSE_KEYPOINT as comfyui_controlnet_aux saves it.
+    const frames = await download(page, 'Export POSE_KEYPOINT (ComfyUI)');
+    expect(frames.name).toBe('pose.pose_keypoint.json');
+    const frame = JSON.parse(frames.text)[0];
+    expect(frame.people[0].foot_keypoints_2d).toHaveLength(18);
+    // And one undo brings the heel back.
+    await page.keyboard.press('Control+z');
+    expect(JSON.parse((await download(page, 'Export OpenPose BODY_25 (with feet)')).text)).toEqual(before);
+  });
+
+  test('the render profile is kept with the pose and draws the exported PNG', async ({ page }) => {
+    await openEditor(page);
+    await pick(page, 'Import JSON', { name: 'feet.json', mimeType: 'application/json', buffer: Buffer.from(stringifyPoseExport(personWithFeet(), 'body25')) });
+    const drawing = page.getByRole('combobox', { name: 'Drawing' });
+    await expect(drawing).toHaveValue('sd15');
+    const footPixels = async () => {
+      const [file] = await Promise.all([page.waitForEvent('download'), tool(page, 'Export PNG').click()]);
+      const png = PNG.sync.read(fs.readFileSync((await file.path())!));
+      let n = 0;
+      // The left foot's points are drawn in 100,0,215 / 80,0,235 / 60,0,255 (draw_bodypose_with_feet).
+      for (let i = 0; i < png.data.length; i += 4) if (png.data[i] === 100 && png.data[i + 1] === 0 && png.data[i + 2] === 215) n++;
+      return n;
+    };
+    expect(await footPixels()).toBe(0);
+    await drawing.selectOption('feet');
+    expect(await footPixels()).toBeGreaterThan(20);
+    expect((await exportJson(page)).render_profile).toBe('feet');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Drawing' })).toHaveValue('feet');
+  });
+
+  test('a skeleton PNG is read back into an editable pose, and one of its joints dragged', async ({ page }) => {
+    await openEditor(page);
+    const source = personWithFeet();
+    const png = new PNG({ width: 400, height: 600 });
+    rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
+    await pick(page, 'Import skeleton PNG', { name: 'skeleton.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await expect(page.getByText('Skeleton read from the PNG: people 1.', { exact: false })).toBeVisible();
+    const read = await exportJson(page);
+    expect(read.people).toHaveLength(1);
+    source.people[0]!.body.forEach((p, i) => {
+      const q = pointOf(read.people[0]!.pose_keypoints_2d, i);
+      expect(Math.hypot(q.x - p.x, q.y - p.y), `body point ${i}`).toBeLessThanOrEqual(3);
+    });
+    // The left knee, dragged with the mouse, moves.
+    const knee = pointOf(read.people[0]!.pose_keypoints_2d, 12);
+    const zoom = await zoomOf(page);
+    await dragBy(page, knee, 25, 0);
+    const dragged = pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 12);
+    expect(dragged.x).toBeCloseTo(knee.x + 25 / zoom, 0);
+    // Undo takes the drag back, a second undo the whole import.
+    await page.keyboard.press('Control+z');
+    expect(pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 12)).toEqual(knee);
+  });
+});
