@@ -33,6 +33,7 @@ export function removeEntities(scene: Scene, refs: readonly EntityRef[]): Scene 
   return {
     pose: { ...scene.pose, people: scene.pose.people.filter(keep('person')), animals: scene.pose.animals.filter(keep('animal')) },
     locked: { people: scene.locked.people.filter(keep('person')), animals: scene.locked.animals.filter(keep('animal')) },
+    ...(scene.pins ? { pins: { people: scene.pins.people.filter(keep('person')), animals: scene.pins.animals.filter(keep('animal')) } } : {}),
   };
 }
 
@@ -44,6 +45,7 @@ export function appendEntities(scene: Scene, people: Person[], animals: Animal[]
   ];
   return {
     scene: {
+      ...scene,
       pose: { ...scene.pose, people: [...scene.pose.people, ...people], animals: [...scene.pose.animals, ...animals] },
       locked: { people: [...scene.locked.people, ...people.map(() => false)], animals: [...scene.locked.animals, ...animals.map(() => false)] },
     },

@@ -6,10 +6,17 @@ export interface Locks {
   animals: boolean[];
 }
 
-/** What the editor edits and undoes: the pose plus the editor-only lock flags. */
+/** Pinned body (or animal) keypoint indices, list for list with the pose's people and animals. */
+export interface Pins {
+  people: number[][];
+  animals: number[][];
+}
+
+/** What the editor edits and undoes: the pose plus the editor-only lock flags and pins (none when absent). */
 export interface Scene {
   pose: PoseDocument;
   locked: Locks;
+  pins?: Pins;
 }
 
 /** People and animals are the scene's entities. */
@@ -63,6 +70,11 @@ export function isLocked(scene: Scene, ref: EntityRef): boolean {
 /** The person or animal a ref names. */
 export function getEntity(scene: Scene, ref: EntityRef): Person | Animal | undefined {
   return ref.kind === 'person' ? scene.pose.people[ref.index] : scene.pose.animals[ref.index];
+}
+
+/** The pinned joints of an entity (body or animal keypoint indices). */
+export function pinsOf(scene: Scene, ref: EntityRef): readonly number[] {
+  return (ref.kind === 'person' ? scene.pins?.people : scene.pins?.animals)?.[ref.index] ?? [];
 }
 
 /** Box around an entity's visible points, or null. */
