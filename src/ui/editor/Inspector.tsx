@@ -6,6 +6,7 @@ import { jointLabel } from './jointLabel';
 import { getJoint, sameJoint } from '../../editor/model/joints';
 import { isLocked } from '../../editor/model/scene';
 import { NumberField } from './NumberField';
+import { ProportionsPanel } from './ProportionsPanel';
 
 /** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */
 export function Inspector() {
@@ -40,8 +41,11 @@ export function Inspector() {
     return <span className="muted">{t('editor.inspector.hint')}</span>;
   })();
   return (
-    <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
-      {body}
-    </div>
+    <>
+      <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
+        {body}
+      </div>
+      <ProportionsPanel />
+    </>
   );
 }
