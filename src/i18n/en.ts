@@ -83,6 +83,7 @@ export const en = {
     imported: 'Pose imported: people {{people}}, animals {{animals}}.',
     copied: 'Pose JSON copied to the clipboard.',
     clipboardUnavailable: 'The clipboard cannot be read here; paste with Ctrl+V instead.',
+    posingToolbar: 'Posing tools',
     actions: {
       addPerson: 'Add person',
       addAnimal: 'Add animal',

@@ -85,6 +85,7 @@ export const zh: Translation = {
     imported: '姿势已导入：人物 {{people}}，动物 {{animals}}。',
     copied: '姿势 JSON 已复制到剪贴板。',
     clipboardUnavailable: '此处无法读取剪贴板，请改用 Ctrl+V 粘贴。',
+    posingToolbar: '摆姿势工具',
     actions: {
       addPerson: '添加人物',
       addAnimal: '添加动物',

@@ -6,7 +6,6 @@ import { jointLabel } from './jointLabel';
 import { getJoint, sameJoint } from '../../editor/model/joints';
 import { isLocked } from '../../editor/model/scene';
 import { NumberField } from './NumberField';
-import { ProportionsPanel } from './ProportionsPanel';
 
 /** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */
 export function Inspector() {
@@ -41,11 +40,8 @@ export function Inspector() {
     return <span className="muted">{t('editor.inspector.hint')}</span>;
   })();
   return (
-    <>
-      <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
-        {body}
-      </div>
-      <ProportionsPanel />
-    </>
+    <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
+      {body}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import * as Popover from '@radix-ui/react-popover';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../pose';
@@ -15,6 +16,30 @@ const onePerson = (selection: Selection): number | null => {
   const refs = selection.entities.length ? selection.entities : selection.joint ? [selection.joint.entity] : [];
   return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
 };
+
+/** The Proportions button beside the inspector; its popover holds the panel (a popover, so the stage never changes size). */
+export function ProportionsButton() {
+  const { t } = useTranslation();
+  const { actor } = useEditorHandles();
+  const enabled = useSelector(actor, (s) => {
+    const index = onePerson(s.context.selection);
+    return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
+  });
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <button type="button" className="tool" disabled={!enabled}>
+          {t('editor.proportions.title')}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="editor-proportions-popover" side="right" align="end" sideOffset={6} aria-label={t('editor.proportions.title')}>
+          <ProportionsPanel />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
 
 /** Proportions of the selected person: five lengths in pixels, presets, and "match proportions of" another person. */
 export function ProportionsPanel() {

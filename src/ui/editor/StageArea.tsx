@@ -6,6 +6,7 @@ import { backgroundImageStore, backgroundOpacityStore } from './background/backg
 import { useEditorHandles } from './EditorContext';
 import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
+import { PosingToolbar } from './PosingToolbar';
 
 /** The stage filling the main area; a pose file or an image can be dropped on it. */
 export function StageArea() {
@@ -25,6 +26,7 @@ export function StageArea() {
     >
       <PoseStage actor={actor} view={view} background={{ image, opacity }} label={t('editor.stage')} />
       <EmptyCanvas />
+      <PosingToolbar />
     </div>
   );
 }

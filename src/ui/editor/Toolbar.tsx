@@ -4,14 +4,12 @@ import { ActionButton } from './ActionButton';
 import { BackgroundControls } from './background/BackgroundControls';
 import { useEditorHandles } from './EditorContext';
 import { isLocked } from '../../editor/model/scene';
-import { isPinned } from '../../editor/posing/pins';
 import { ZoomControls } from './ZoomControls';
 
 const GROUPS = [
   ['addPerson', 'addAnimal', 'duplicate', 'delete'],
   ['flip', 'mirrorLeftToRight', 'mirrorRightToLeft', 'toggleSymmetry', 'lock'],
   ['toggleHands', 'toggleFace', 'togglePoint'],
-  ['toggleKeepLengths', 'togglePin', 'bringForward', 'sendBackward'],
   ['undo', 'redo'],
   ['importJson', 'exportJson', 'copyJson', 'pasteJson', 'exportPng'],
 ] as const;
@@ -22,9 +20,7 @@ export function Toolbar() {
   const { actor } = useEditorHandles();
   const symmetry = useSelector(actor, (s) => s.context.symmetry);
   const locked = useSelector(actor, (s) => s.context.selection.entities.length > 0 && s.context.selection.entities.every((r) => isLocked(s.context.scene, r)));
-  const keepLengths = useSelector(actor, (s) => s.context.keepLengths);
-  const pinned = useSelector(actor, (s) => !!s.context.selection.joint && isPinned(s.context.scene, s.context.selection.joint));
-  const pressed: Partial<Record<string, boolean>> = { toggleSymmetry: symmetry, lock: locked, toggleKeepLengths: keepLengths, togglePin: pinned };
+  const pressed: Partial<Record<string, boolean>> = { toggleSymmetry: symmetry, lock: locked };
   return (
     <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
       {GROUPS.map((group) => (
