@@ -12,6 +12,8 @@ const MOVES = 200;
 const EXPORTS = 7;
 const RUNS = 3;
 const TARGETS = { moveMedian: 8, moveP95: 16, exportMs: 50 };
+/** An IK drag may cost at most this much more main thread per move than a plain joint drag. */
+const IK_RATIO_TARGET = 1.2;
 
 /** Ten people with both hands and a face on a 1024 x 1024 canvas, two rows of five. */
 export function benchScene(): PoseDocument {
@@ -35,8 +37,11 @@ async function openWithScene(page: Page, url: string, doc: PoseDocument): Promis
   await page.waitForTimeout(500);
 }
 
-/** Drags one right wrist (its hand follows) through MOVES real mouse moves under a Chrome trace. */
-async function traceDrag(page: Page, doc: PoseDocument) {
+/** How a drag moves the wrist: alone (Alt held, as before posing) or by IK with bone lengths kept (the default). */
+type DragMode = 'plain' | 'ik';
+
+/** Drags one right wrist (its hand follows) through MOVES real mouse moves under a Chrome trace, then undoes it. */
+async function traceDrag(page: Page, doc: PoseDocument, mode: DragMode) {
   const stage = page.getByRole('application');
   const [scale, ox, oy] = (await stage.getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number];
   const box = (await stage.boundingBox())!;
@@ -44,6 +49,7 @@ async function traceDrag(page: Page, doc: PoseDocument) {
   const start = { x: box.x + ox + wrist.x * scale, y: box.y + oy + wrist.y * scale };
   const browser = page.context().browser()!;
   await page.mouse.move(start.x, start.y);
+  if (mode === 'plain') await page.keyboard.down('Alt');
   await page.mouse.down();
   await page.mouse.move(start.x + 5, start.y);
   const commitsBefore = await reactCommits(page);
@@ -52,6 +58,9 @@ async function traceDrag(page: Page, doc: PoseDocument) {
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: Parameters<typeof dragCosts>[0] };
   const commitsDuring = (await reactCommits(page)) - commitsBefore;
   await page.mouse.up();
+  if (mode === 'plain') await page.keyboard.up('Alt');
+  // Undone, so that every run starts from the same pose with the wrist where the bench presses.
+  await page.keyboard.press('Control+z');
   return { ...dragCosts(trace.traceEvents), reactCommits: commitsDuring };
 }
 
@@ -76,13 +85,29 @@ export async function runEditorBench(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const doc = benchScene();
     await openWithScene(page, server.url, doc);
-    // The machine may be shared: run the drag a few times and show each run as well as the pooled figures.
-    const runs: Array<Awaited<ReturnType<typeof traceDrag>>> = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await traceDrag(page, doc));
+    // The machine may be shared: run each kind of drag a few times, interleaved, and show each run as well as the pooled figures.
+    const byMode: Record<DragMode, Array<Awaited<ReturnType<typeof traceDrag>>>> = { plain: [], ik: [] };
+    for (let i = 0; i < RUNS; i++) for (const mode of ['plain', 'ik'] as const) byMode[mode].push(await traceDrag(page, doc, mode));
     const exports = await timeExports(page);
+    for (const mode of ['plain', 'ik'] as const) printDrag(doc, mode, byMode[mode]);
+    const ratio = median(byMode.ik.flatMap((r) => r.perMoveMs)) / median(byMode.plain.flatMap((r) => r.perMoveMs));
+    console.log(`\nIK / plain, median main thread per move: ${ratio.toFixed(2)}x ${ratio <= IK_RATIO_TARGET ? 'ok' : 'OVER'} (target <= ${IK_RATIO_TARGET}x)`);
+    console.log(`\n## PNG export at ${SIDE} x ${SIDE} (renderOpenPose + PNG encoding, ${EXPORTS} runs, first one cold)`);
+    const total = median(exports.total);
+    console.log(`render  : median ${fmt(median(exports.render), 'ms', 1)}, max ${fmt(Math.max(...exports.render), 'ms', 1)}`);
+    console.log(`+ encode: median ${fmt(total, 'ms', 1)}, max ${fmt(Math.max(...exports.total), 'ms', 1)} ${verdict(total, TARGETS.exportMs)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** Prints one kind of drag's cost per move and per frame, joint updates per second and React commits. */
+function printDrag(doc: PoseDocument, mode: DragMode, runs: Array<Awaited<ReturnType<typeof traceDrag>>>): void {
     const points = doc.people.length * (18 + 2 * 21 + 70);
     const load = os.loadavg()[0]!.toFixed(1);
-    console.log(`\n## Drag (production build, headless Chromium, 10 people with hands and faces = ${points} points, ${RUNS} x ${MOVES} mouse moves on one wrist; load average ${load} on ${os.cpus().length} cores)`);
+    const what = mode === 'plain' ? 'plain joint drag of one wrist (Alt held)' : 'IK drag of one wrist (bone lengths kept)';
+    console.log(`\n## ${what} (production build, headless Chromium, 10 people with hands and faces = ${points} points, ${RUNS} x ${MOVES} mouse moves; load average ${load} on ${os.cpus().length} cores)`);
     const perMove = runs.flatMap((r) => r.perMoveMs);
     const perFrame = runs.flatMap((r) => r.perFrameMs);
     const moveMedian = median(perMove);
@@ -96,14 +121,6 @@ export async function runEditorBench(): Promise<void> {
     const span = runs.reduce((n, r) => n + r.spanMs, 0);
     console.log(`joint updates        : ${(frames / (span / 1000)).toFixed(0)} per second (moves arrive as fast as the driver sends them)`);
     console.log(`React commits        : ${runs.map((r) => r.reactCommits).join(', ')} during the moves of each run (the drag updates Konva directly)`);
-    console.log(`\n## PNG export at ${SIDE} x ${SIDE} (renderOpenPose + PNG encoding, ${EXPORTS} runs, first one cold)`);
-    const total = median(exports.total);
-    console.log(`render  : median ${fmt(median(exports.render), 'ms', 1)}, max ${fmt(Math.max(...exports.render), 'ms', 1)}`);
-    console.log(`+ encode: median ${fmt(total, 'ms', 1)}, max ${fmt(Math.max(...exports.total), 'ms', 1)} ${verdict(total, TARGETS.exportMs)}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runEditorBench();

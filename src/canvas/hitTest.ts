@@ -5,7 +5,8 @@ import { entityBox, getEntity, listEntities, type EntityRef, type Scene } from '
 import { editableEntities, isSelected, selectionBox, type Selection } from '../editor/model/selection';
 import { FRAME_PADDING_PX, padBox, selectionHandles } from './handles';
 import { animalSegments, distanceToSegment, personSegments } from './segments';
-import type { Animal, Person } from '../pose';
+import { ANIMAL_LINES, BODY_LIMBS, type Animal, type Person } from '../pose';
+import { boneOfLimb, skeletonOf } from '../editor/posing/skeleton';
 
 /** Screen radius within which a press picks a joint, per part (faces are dense, bodies sparse). */
 export const JOINT_HIT_PX: Record<Part, number> = { body: 11, feet: 9, leftHand: 7, rightHand: 7, face: 5, animal: 11 };
@@ -51,7 +52,22 @@ function onLimb(scene: Scene, p: Vec2, tolerance: number): EntityRef | null {
   }) ?? null;
 }
 
-/** What is under a document point: a selection handle, else the nearest joint, else a limb, else a selected entity's frame. */
+// Only a selected, unlocked figure's limbs are bones to turn: an unselected figure is picked up whole by a limb.
+function onBone(scene: Scene, selection: Selection, p: Vec2, tolerance: number): HitTarget | null {
+  for (const entity of editableEntities(scene, selection).reverse()) {
+    const e = getEntity(scene, entity);
+    const points = entity.kind === 'person' ? (e as Person).body : (e as Animal).keypoints;
+    const skeleton = skeletonOf(entity.kind);
+    for (const [a, b] of entity.kind === 'person' ? BODY_LIMBS : ANIMAL_LINES) {
+      const [pa, pb] = [points[a], points[b]];
+      const bone = boneOfLimb(skeleton, a, b);
+      if (bone !== null && pa?.visible && pb?.visible && distanceToSegment(p, pa, pb) <= tolerance) return { kind: 'bone', entity, bone };
+    }
+  }
+  return null;
+}
+
+/** What is under a document point: a selection handle, else the nearest joint, else a selected figure's bone, else a limb, else a selected entity's frame. */
 export function hitTest(scene: Scene, selection: Selection, p: Vec2, { zoom, coarse }: HitOptions): HitTarget {
   const grow = coarse ? TOUCH_GROWTH : 1;
   const box = selectionBox(scene, { entities: editableEntities(scene, selection), joint: null });
@@ -64,7 +80,10 @@ export function hitTest(scene: Scene, selection: Selection, p: Vec2, { zoom, coa
   const joint = nearestJoint(scene, selection, p, grow, zoom);
   if (joint) return { kind: 'joint', joint };
   // Limbs are drawn 8 px wide in the document: half of that plus a screen tolerance.
-  const limb = onLimb(scene, p, 4 + (LIMB_HIT_PX * grow) / zoom);
+  const tolerance = 4 + (LIMB_HIT_PX * grow) / zoom;
+  const bone = onBone(scene, selection, p, tolerance);
+  if (bone) return bone;
+  const limb = onLimb(scene, p, tolerance);
   if (limb) return { kind: 'entity', entity: limb };
   const framed = selection.entities.find((ref) => {
     const b = entityBox(scene, ref);

@@ -6,7 +6,7 @@ import type { Selection } from './model/selection';
 
 /** Pointer gestures from the canvas, edits from the action registry, history, options, the canvas size and the reference image. */
 export type EditorEvent =
-  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean }
+  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean; alt?: boolean }
   | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
   | { type: 'POINTER_UP'; point: Vec2; shift: boolean }
   | { type: 'CANCEL' }
@@ -18,6 +18,7 @@ export type EditorEvent =
   | { type: 'UNDO' }
   | { type: 'REDO' }
   | { type: 'TOGGLE_SYMMETRY' }
+  | { type: 'TOGGLE_KEEP_LENGTHS' }
   | { type: 'RESIZE'; width: number; height: number }
   | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
 

@@ -20,6 +20,8 @@ export interface EditorContext {
   past: Scene[];
   future: Scene[];
   symmetry: boolean;
+  /** Bone lengths kept: joints drag by IK and a selected figure's limbs turn (Alt frees a drag). */
+  keepLengths: boolean;
   /** The press being handled (pointing, dragging, brushing), with its screen position for the drag threshold. */
   press: (Press & { screen: Vec2 }) | null;
   /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
@@ -40,7 +42,7 @@ function edit(context: EditorContext, next: Scene, selection = context.selection
 export const editorMachine = setup({
   types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene } },
   guards: {
-    startsGesture: ({ context, event }) => pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>).gesture !== null,
+    startsGesture: ({ context, event }) => pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).gesture !== null,
     pastThreshold: ({ context, event }) => {
       const { screen } = event as Of<'POINTER_MOVE'>;
       return !!context.press && Math.hypot(screen.x - context.press.screen.x, screen.y - context.press.screen.y) >= DRAG_THRESHOLD_PX;
@@ -52,10 +54,10 @@ export const editorMachine = setup({
   actions: {
     press: assign(({ context, event }) => {
       const e = event as Of<'POINTER_DOWN'>;
-      const outcome = pressOutcome(context.scene, context.selection, e);
-      return { selection: outcome.selection, gesture: outcome.gesture, press: { target: e.target, point: e.point, shift: e.shift, screen: e.screen } };
+      const outcome = pressOutcome(context.scene, context.selection, e, context);
+      return { selection: outcome.selection, gesture: outcome.gesture, press: { target: e.target, point: e.point, shift: e.shift, alt: e.alt, screen: e.screen } };
     }),
-    pressSelect: assign(({ context, event }) => ({ selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>).selection })),
+    pressSelect: assign(({ context, event }) => ({ selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).selection })),
     forgetPress: assign({ press: null, gesture: null }),
     click: assign(({ context }) => ({ selection: context.press ? clickSelection(context.selection, context.press) : context.selection })),
     commitDrag: assign(({ context, event }) => {
@@ -87,6 +89,7 @@ export const editorMachine = setup({
       return { scene, future: context.future.slice(0, -1), past: [...context.past, context.scene], selection: clampSelection(context.selection, scene), lastEdit: null };
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
+    toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
     resize: assign(({ context, event }) => {
       const { width, height } = event as Of<'RESIZE'>;
       return edit(context, rescaleScene(context.scene, width, height));
@@ -104,7 +107,7 @@ export const editorMachine = setup({
   },
 }).createMachine({
   id: 'editor',
-  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, press: null, gesture: null, lastEdit: null }),
+  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, keepLengths: true, press: null, gesture: null, lastEdit: null }),
   initial: 'idle',
   on: {
     // A new canvas size (from the panel) is an edit; a drag in progress is dropped rather than landing on a rescaled pose.
@@ -122,6 +125,7 @@ export const editorMachine = setup({
         UNDO: { guard: 'canUndo', actions: 'undo' },
         REDO: { guard: 'canRedo', actions: 'redo' },
         TOGGLE_SYMMETRY: { actions: 'toggleSymmetry' },
+        TOGGLE_KEEP_LENGTHS: { actions: 'toggleKeepLengths' },
         CANCEL: { actions: 'deselect' },
         PAN_START: { target: 'panning' },
       },

@@ -31,6 +31,7 @@ const EVENTS: EditorEvent[] = [
   { type: 'UNDO' },
   { type: 'REDO' },
   { type: 'TOGGLE_SYMMETRY' },
+  { type: 'TOGGLE_KEEP_LENGTHS' },
   { type: 'RESIZE', width: 600, height: 900 },
 ];
 

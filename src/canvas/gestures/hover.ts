@@ -2,7 +2,7 @@ import type { HitTarget } from '../../editor/model/hitTarget';
 import { entityKey } from '../../editor/model/scene';
 import type { ShapeRegistry } from '../shapeRegistry';
 
-const CURSORS: Record<HitTarget['kind'], string> = { handle: 'grab', joint: 'pointer', entity: 'move', none: 'default' };
+const CURSORS: Record<HitTarget['kind'], string> = { handle: 'grab', joint: 'pointer', entity: 'move', bone: 'grab', none: 'default' };
 
 /** Highlights the joint under the mouse and sets the cursor, straight on the Konva shape. */
 export class Hover {

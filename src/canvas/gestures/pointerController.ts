@@ -95,7 +95,7 @@ export class PointerController {
     const { scene, selection } = actor.getSnapshot().context;
     const point = this.docPoint(p);
     const target = hitTest(scene, selection, point, { zoom: this.deps.view.current.scale, coarse: e.pointerType !== 'mouse' });
-    actor.send({ type: 'POINTER_DOWN', target, point, screen: p, shift: e.shiftKey });
+    actor.send({ type: 'POINTER_DOWN', target, point, screen: p, shift: e.shiftKey, alt: e.altKey });
   };
 
   private move = (e: PointerEvent): void => {

@@ -2,6 +2,7 @@ import { COMMANDS } from './commands';
 import { ENTITY_ACTIONS } from './entityActions';
 import { byKeys, type KeyLike } from './keys';
 import { PART_ACTIONS } from './partActions';
+import { POSING_ACTIONS } from './posingActions';
 import { SELECTION_ACTIONS } from './selectionActions';
 import type { CommandEnv, EditAction, EditorAction, EditOptions } from './types';
 import type { Scene } from '../model/scene';
@@ -14,7 +15,7 @@ const withKeyTest = <A extends EditorAction>(action: A): A & { keyTest(event: Ke
 });
 
 /** Every user action of the editor, each one object: toolbar buttons, shortcuts and tests all call these. */
-export const ACTIONS = [...ENTITY_ACTIONS, ...PART_ACTIONS, ...SELECTION_ACTIONS, ...COMMANDS].map(withKeyTest);
+export const ACTIONS = [...ENTITY_ACTIONS, ...PART_ACTIONS, ...SELECTION_ACTIONS, ...POSING_ACTIONS, ...COMMANDS].map(withKeyTest);
 
 const byName = new Map(ACTIONS.map((a) => [a.name, a]));
 

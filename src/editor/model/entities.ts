@@ -34,6 +34,7 @@ export function removeEntities(scene: Scene, refs: readonly EntityRef[]): Scene 
     ...scene,
     pose: { ...scene.pose, people: scene.pose.people.filter(keep('person')), animals: scene.pose.animals.filter(keep('animal')) },
     locked: { people: scene.locked.people.filter(keep('person')), animals: scene.locked.animals.filter(keep('animal')) },
+    ...(scene.pins ? { pins: { people: scene.pins.people.filter(keep('person')), animals: scene.pins.animals.filter(keep('animal')) } } : {}),
   };
 }
 

@@ -3,10 +3,15 @@ import { mapEntities } from './entities';
 import { getJoint, type JointRef } from './joints';
 import { moveJoint } from './moveJoint';
 import type { EntityRef, Scene } from './scene';
+import { poseBone, poseJoint } from '../posing/gestures';
 
 /** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
 export type Gesture =
   | { kind: 'joint'; joint: JointRef; origin: Vec2 }
+  /** A joint dragged with bone lengths kept, the same joint of every entity in `entities` following. */
+  | { kind: 'pose'; joint: JointRef; entities: EntityRef[]; origin: Vec2 }
+  /** A bone turned about its parent joint with what hangs from it, on every entity in `entities`; `pivot` is the pressed one's. */
+  | { kind: 'bone'; bone: number; entities: EntityRef[]; origin: Vec2; pivot: Vec2 }
   | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
   | { kind: 'rotate' | 'scale'; entities: EntityRef[]; origin: Vec2; centre: Vec2 }
   | { kind: 'marquee'; origin: Vec2; additive: boolean };
@@ -38,6 +43,12 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
     case 'joint': {
       const start = getJoint(scene, gesture.joint);
       return start ? moveJoint(scene, gesture.joint, { x: start.x + dx, y: start.y + dy }, options) : scene;
+    }
+    case 'pose':
+      return poseJoint(scene, gesture, { x: dx, y: dy }, options.symmetry);
+    case 'bone': {
+      const raw = angle(point, gesture.pivot) - angle(gesture.origin, gesture.pivot);
+      return poseBone(scene, gesture, options.snap ? Math.round(raw / SNAP_RADIANS) * SNAP_RADIANS : raw, options.symmetry);
     }
     case 'move':
       return mapEntities(scene, gesture.entities, translation(dx, dy));

@@ -9,4 +9,6 @@ export type HitTarget =
   | { kind: 'handle'; handle: HandleKind }
   | { kind: 'joint'; joint: JointRef }
   | { kind: 'entity'; entity: EntityRef }
+  /** A limb of a selected figure, named by its lower joint (the neck for the neck-to-hip lines). */
+  | { kind: 'bone'; entity: EntityRef; bone: number }
   | { kind: 'none' };

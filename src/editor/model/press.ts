@@ -1,7 +1,8 @@
 import { boxCentre, type Vec2 } from '../../pose';
 import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
-import { isLocked, sameEntity, type Scene } from './scene';
+import { getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
+import { pivotOf, skeletonOf } from '../posing/skeleton';
 import { boxFromCorners, editableEntities, entitiesInBox, EMPTY_SELECTION, isSelected, selectionBox, toggleEntity, type Selection } from './selection';
 
 /** A pointer press as the editor machine receives it. */
@@ -9,7 +10,17 @@ export interface Press {
   target: HitTarget;
   point: Vec2;
   shift: boolean;
+  /** Alt/Option held: a joint drags alone and a limb moves its figure, as with bone lengths not kept. */
+  alt?: boolean;
 }
+
+/** Editor modes a press depends on. */
+export interface PressOptions {
+  /** Joints drag with bone lengths kept and limbs of a selected figure turn (the toolbar's mode). */
+  keepLengths: boolean;
+}
+
+const FREE: PressOptions = { keepLengths: false };
 
 /** What a press does at once: the new selection, and the gesture a drag would perform (none: nothing to drag). */
 export interface PressOutcome {
@@ -22,9 +33,17 @@ function moveGesture(scene: Scene, selection: Selection, origin: Vec2): Gesture 
   return entities.length ? { kind: 'move', entities, origin } : null;
 }
 
+function bonePivot(scene: Scene, ref: EntityRef, bone: number): Vec2 | null {
+  const entity = getEntity(scene, ref);
+  if (!entity) return null;
+  const body = 'keypoints' in entity ? entity.keypoints : entity.body;
+  return body[bone] ? pivotOf(skeletonOf(ref.kind), body, bone) : null;
+}
+
 /** Decides what a press selects and what dragging from it would do (tldraw's pointing state). */
-export function pressOutcome(scene: Scene, selection: Selection, press: Press): PressOutcome {
+export function pressOutcome(scene: Scene, selection: Selection, press: Press, options: PressOptions = FREE): PressOutcome {
   const { target, point, shift } = press;
+  const posing = options.keepLengths && !press.alt;
   switch (target.kind) {
     case 'handle': {
       const entities = editableEntities(scene, selection);
@@ -35,7 +54,23 @@ export function pressOutcome(scene: Scene, selection: Selection, press: Press): 
       const owner = target.joint.entity;
       const entities = shift && !isSelected(selection, owner) ? [...selection.entities, owner] : shift ? selection.entities : [owner];
       const next = { entities, joint: target.joint };
-      return { selection: next, gesture: isLocked(scene, owner) ? null : { kind: 'joint', joint: target.joint, origin: point } };
+      if (isLocked(scene, owner)) return { selection: next, gesture: null };
+      if (posing && (target.joint.part === 'body' || target.joint.part === 'animal')) {
+        // The pressed figure first, then the other selected figures of its kind, which follow the same joint.
+        const others = editableEntities(scene, next).filter((r) => r.kind === owner.kind && !sameEntity(r, owner));
+        return { selection: next, gesture: { kind: 'pose', joint: target.joint, entities: [owner, ...others], origin: point } };
+      }
+      return { selection: next, gesture: { kind: 'joint', joint: target.joint, origin: point } };
+    }
+    case 'bone': {
+      if (!posing || shift) return pressOutcome(scene, selection, { ...press, target: { kind: 'entity', entity: target.entity } }, options);
+      const next = { entities: selection.entities, joint: null };
+      const others = editableEntities(scene, next).filter((r) => r.kind === target.entity.kind && !sameEntity(r, target.entity));
+      const pivot = bonePivot(scene, target.entity, target.bone);
+      const gesture: Gesture | null = isLocked(scene, target.entity) || !pivot
+        ? null
+        : { kind: 'bone', bone: target.bone, entities: [target.entity, ...others], origin: point, pivot };
+      return { selection: next, gesture };
     }
     case 'entity': {
       // Pressing a member of a multi-selection keeps it, so the whole group can be dragged.
@@ -49,7 +84,7 @@ export function pressOutcome(scene: Scene, selection: Selection, press: Press): 
 
 /** A click (press and release without a drag) on a member of a group selects that member alone. */
 export function clickSelection(selection: Selection, press: Press): Selection {
-  if (press.shift || press.target.kind !== 'entity') return selection;
+  if (press.shift || (press.target.kind !== 'entity' && press.target.kind !== 'bone')) return selection;
   const entity = press.target.entity;
   return selection.entities.length > 1 ? { entities: selection.entities.filter((r) => sameEntity(r, entity)), joint: null } : selection;
 }

@@ -15,10 +15,17 @@ export interface Reference {
 /** No reference image, at the opacity a new one starts with. */
 export const NO_REFERENCE: Reference = { image: null, opacity: 0.5 };
 
-/** What the editor edits and undoes, the whole document: the pose with its canvas size, the lock flags and the reference image. */
+/** Pinned body (or animal) keypoint indices, list for list with the pose's people and animals. */
+export interface Pins {
+  people: number[][];
+  animals: number[][];
+}
+
+/** What the editor edits and undoes, the whole document: the pose with its canvas size, the lock flags, pins (none when absent) and the reference image. */
 export interface Scene {
   pose: PoseDocument;
   locked: Locks;
+  pins?: Pins;
   reference: Reference;
 }
 
@@ -74,6 +81,11 @@ export function isLocked(scene: Scene, ref: EntityRef): boolean {
 /** The person or animal a ref names. */
 export function getEntity(scene: Scene, ref: EntityRef): Person | Animal | undefined {
   return ref.kind === 'person' ? scene.pose.people[ref.index] : scene.pose.animals[ref.index];
+}
+
+/** The pinned joints of an entity (body or animal keypoint indices). */
+export function pinsOf(scene: Scene, ref: EntityRef): readonly number[] {
+  return (ref.kind === 'person' ? scene.pins?.people : scene.pins?.animals)?.[ref.index] ?? [];
 }
 
 /** Box around an entity's visible points, or null. */

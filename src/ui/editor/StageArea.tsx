@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEditorHandles } from './EditorContext';
 import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
+import { PosingToolbar } from './PosingToolbar';
 
 /** The stage filling the main area; a pose file or an image can be dropped on it. */
 export function StageArea() {
@@ -23,6 +24,7 @@ export function StageArea() {
     >
       <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
       <EmptyCanvas />
+      <PosingToolbar />
     </div>
   );
 }

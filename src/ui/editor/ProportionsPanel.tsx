@@ -1,0 +1,92 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { Person } from '../../pose';
+import { updateEntities } from '../../editor/model/entities';
+import { isLocked, type EntityRef } from '../../editor/model/scene';
+import type { Selection } from '../../editor/model/selection';
+import { presetActionName } from '../../editor/actions/posingActions';
+import { matchProportions, measure, PRESETS, PROPORTIONS, setProportion } from '../../editor/posing/proportions';
+import { ActionButton } from './ActionButton';
+import { useEditorHandles } from './EditorContext';
+import { NumberField } from './NumberField';
+
+// The panel is for one person: the only selected entity, or the owner of the selected joint.
+const onePerson = (selection: Selection): number | null => {
+  const refs = selection.entities.length ? selection.entities : selection.joint ? [selection.joint.entity] : [];
+  return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
+};
+
+/** The Proportions button beside the inspector; its popover holds the panel (a popover, so the stage never changes size). */
+export function ProportionsButton() {
+  const { t } = useTranslation();
+  const { actor } = useEditorHandles();
+  const enabled = useSelector(actor, (s) => {
+    const index = onePerson(s.context.selection);
+    return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
+  });
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <button type="button" className="tool" disabled={!enabled}>
+          {t('editor.proportions.title')}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="editor-proportions-popover" side="right" align="end" sideOffset={6} aria-label={t('editor.proportions.title')}>
+          <ProportionsPanel />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** Proportions of the selected person: five lengths in pixels, presets, and "match proportions of" another person. */
+export function ProportionsPanel() {
+  const { t } = useTranslation();
+  const { actor } = useEditorHandles();
+  const index = useSelector(actor, (s) => onePerson(s.context.selection));
+  const person = useSelector(actor, (s) => (index === null ? undefined : s.context.scene.pose.people[index]));
+  const locked = useSelector(actor, (s) => index !== null && isLocked(s.context.scene, { kind: 'person', index }));
+  const count = useSelector(actor, (s) => s.context.scene.pose.people.length);
+  if (index === null || !person || locked) return null;
+  const ref: EntityRef = { kind: 'person', index };
+  const commit = (change: (p: Person) => Person) => {
+    const { scene } = actor.getSnapshot().context;
+    actor.send({ type: 'COMMIT', scene: updateEntities(scene, [ref], { person: change }) });
+  };
+  const sizes = measure(person);
+  const others = Array.from({ length: count }, (_, i) => i).filter((i) => i !== index);
+  return (
+    <div className="editor-proportions" role="group" aria-label={t('editor.proportions.title')}>
+      <strong>{t('editor.proportions.title')}</strong>
+      {PROPORTIONS.map((which) => (
+        <NumberField key={which} label={t(`editor.proportions.${which}`)} value={sizes[which]} onCommit={(v) => commit((p) => setProportion(p, which, v))} />
+      ))}
+      <div className="tool-group" role="group" aria-label={t('editor.proportions.presets')}>
+        {PRESETS.map((preset) => (
+          <ActionButton key={preset} name={presetActionName(preset)} />
+        ))}
+      </div>
+      {others.length > 0 && (
+        <label>
+          {t('editor.proportions.match')}{' '}
+          <select
+            value=""
+            onChange={(e) => {
+              const model = actor.getSnapshot().context.scene.pose.people[Number(e.target.value)];
+              if (model) commit((p) => matchProportions(p, model));
+            }}
+          >
+            <option value="">{t('editor.proportions.matchNone')}</option>
+            {others.map((i) => (
+              <option key={i} value={i}>
+                {t('editor.entity.person', { n: i + 1 })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}
