@@ -5,6 +5,7 @@ import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
 import { HelpDialog } from '../editor/HelpDialog';
 import { Inspector } from '../editor/Inspector';
 import { StageArea } from '../editor/StageArea';
+import { RenderProfilePicker } from '../editor/RenderProfilePicker';
 import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
@@ -26,6 +27,7 @@ export default function EditorPage() {
         <div className="editor-head">
           <h1>{t('editor.title')}</h1>
           <Toolbar />
+          <RenderProfilePicker />
         </div>
         <div className="editor-body">
           <StageArea />
