@@ -1,5 +1,6 @@
 import type { EngineName } from '../../src/api/schemas.js';
 import type { PoseDocument } from '../../src/pose/index.js';
+import type { RenderTask } from '../render/renderTask.js';
 
 /** What an engine is asked to make. */
 export interface EngineJob {
@@ -26,6 +27,8 @@ export interface RunOptions {
   onProgress(fraction: number): void;
   /** Aborted when the job is stopped, the server shuts down or the lease is lost; run then rejects. */
   signal: AbortSignal;
+  /** Draws one image in the render process, within the per-image time limit; a stop kills the drawing at once. */
+  render(task: RenderTask): Promise<Buffer>;
 }
 
 /** Something that turns a pose and a prompt into images. */

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
+import { ProcessRenderer } from '../render/processRenderer.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -49,7 +50,7 @@ export class GenerationRuntime {
       (error: Error) => {
         this.services = null; // let a later request try again
         this.log.error({ err: error }, 'cannot open the job database');
-        throw new ApiError(503, ERROR_CODES.unavailable, `The job database is unavailable: ${error.message}`);
+        throw new ApiError(503, ERROR_CODES.unavailable, 'The job database is unavailable right now; try again in a moment');
       },
     );
     return this.services;
@@ -77,7 +78,8 @@ export class GenerationRuntime {
     const { queue } = await this.open();
     if (!this.pool) {
       const { leaseMs, pollMs } = this.config.jobs;
-      const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs };
+      const newRenderer = () => new ProcessRenderer({ timeoutMs: this.config.jobs.renderTimeoutMs, log: this.log });
+      const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
       this.pool = new WorkerPool(deps, this.engines, this.instanceId);
       this.pool.start();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);

@@ -8,6 +8,7 @@ import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { samplePose, waitFor } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
 import { freePort } from '../../support/freePort';
+import { renderInline } from '../../support/inlineRender';
 
 let server: ComfyUiTestServer;
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
@@ -15,7 +16,7 @@ const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['po
 const job = (over: Partial<EngineJob> = {}): EngineJob => ({
   id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, ...over,
 });
-const noProgress = { onProgress: () => {}, signal: new AbortController().signal };
+const noProgress = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
 
 beforeAll(async () => {
   server = await new ComfyUiTestServer().start();
@@ -26,7 +27,7 @@ describe('the ComfyUI engine', () => {
   it('sends the SD1.5 + ControlNet OpenPose workflow and brings back the images at exactly the size asked', async () => {
     server.behaviour = 'finish';
     const progress: number[] = [];
-    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal });
+    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal, render: renderInline });
     const sent = server.prompts.at(-1)!;
     const nodes = Object.values(sent.workflow);
     expect(nodes.map((n) => n.class_type).sort()).toEqual([
@@ -64,7 +65,7 @@ describe('the ComfyUI engine', () => {
     server.behaviour = 'hang';
     const controller = new AbortController();
     let started = false;
-    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal });
+    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal, render: renderInline });
     await waitFor(async () => started, 5000, 'sampling to start');
     controller.abort(new JobAbort('stop'));
     await expect(run).rejects.toBeInstanceOf(JobAbort);
