@@ -63,4 +63,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX estimates_finished ON estimates (updated_at) WHERE finished;
     `,
   },
+  {
+    id: 3,
+    name: 'job cost and pose thumbnail; uploads with expiry',
+    sql: `
+      -- cost: figure-megapixels (server/jobs/promptCost.ts), summed per user against USER_COST_MAX.
+      ALTER TABLE jobs ADD COLUMN cost real NOT NULL DEFAULT 0;
+      -- A small PNG data URL of the pose, so history lists need not carry the pose itself.
+      ALTER TABLE jobs ADD COLUMN pose_thumbnail text;
+      CREATE INDEX jobs_finished ON jobs (finished_at) WHERE finished_at IS NOT NULL;
+      -- Every presigned upload: counted against the user's quota until it expires and is deleted.
+      CREATE TABLE uploads (
+        storage_key text PRIMARY KEY,
+        user_id text NOT NULL,
+        bytes bigint NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX uploads_user ON uploads (user_id, expires_at);
+      CREATE INDEX uploads_expiry ON uploads (expires_at);
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import { createEngines } from '../engines/createEngines.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
 import { ProcessRenderer } from '../render/processRenderer.js';
+import { ThumbnailMaker } from '../render/thumbnailMaker.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -33,6 +34,7 @@ export class GenerationRuntime {
   private services: Promise<Services> | null = null;
   private storageInstance: FileStorage | null = null;
   private pool: WorkerPool | null = null;
+  private thumbnailMaker: ThumbnailMaker | null = null;
   private closed = false;
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 
@@ -87,6 +89,13 @@ export class GenerationRuntime {
     return this.pool;
   }
 
+  /** Draws new prompts' pose thumbnails off the event loop (created on first use). */
+  async thumbnails(): Promise<ThumbnailMaker> {
+    const { store } = await this.open();
+    this.thumbnailMaker ??= new ThumbnailMaker(store, this.log, this.config.jobs.renderTimeoutMs);
+    return this.thumbnailMaker;
+  }
+
   /** The running worker pool, or null before start(). */
   workers(): WorkerPool | null {
     return this.pool;
@@ -96,6 +105,7 @@ export class GenerationRuntime {
   async close(): Promise<void> {
     this.closed = true;
     await this.pool?.stop();
+    await this.thumbnailMaker?.close();
     const services = await this.services?.catch(() => null);
     await services?.db.close();
   }

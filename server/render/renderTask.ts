@@ -2,12 +2,14 @@ import type { PoseDocument } from '../../src/pose/index.js';
 import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
 import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
+import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
 
 /** One image the render process draws and encodes as PNG. */
 export type RenderTask =
   | { kind: 'control'; pose: PoseDocument; width: number; height: number }
   | { kind: 'mannequin'; pose: PoseDocument; width: number; height: number; seed: number; index: number }
-  | { kind: 'resize'; png: Uint8Array; width: number; height: number };
+  | { kind: 'resize'; png: Uint8Array; width: number; height: number }
+  | { kind: 'thumbnail'; pose: PoseDocument };
 
 /** Draws one task synchronously: only ever called inside the render process. */
 export function runRenderTask(task: RenderTask): Buffer {
@@ -15,6 +17,7 @@ export function runRenderTask(task: RenderTask): Buffer {
     case 'control': return renderControlImage(task.pose, task.width, task.height);
     case 'mannequin': return renderMannequin(task.pose, task.width, task.height, task.seed, task.index);
     case 'resize': return toPngOfSize(task.png, task.width, task.height);
+    case 'thumbnail': return renderPoseThumbnail(task.pose);
   }
 }
 
