@@ -71,6 +71,9 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN cost real NOT NULL DEFAULT 0;
       -- A small PNG data URL of the pose, so history lists need not carry the pose itself.
       ALTER TABLE jobs ADD COLUMN pose_thumbnail text;
+      -- json, not jsonb: a pose is only ever stored and read whole, and a 100-person pose parsed into
+      -- jsonb and printed back cost tens of ms of PGlite's (in-process) time on every claim.
+      ALTER TABLE jobs ALTER COLUMN pose TYPE json USING pose::json;
       CREATE INDEX jobs_finished ON jobs (finished_at) WHERE finished_at IS NOT NULL;
       -- Every presigned upload: counted against the user's quota until it expires and is deleted.
       CREATE TABLE uploads (

@@ -1,5 +1,5 @@
 import type { EngineName } from '../../src/api/schemas.js';
-import type { PoseDocument } from '../../src/pose/index.js';
+import type { OpenPoseJson, PoseDocument } from '../../src/pose/index.js';
 import type { RenderTask } from '../render/renderTask.js';
 
 /** What an engine is asked to make. */
@@ -12,6 +12,8 @@ export interface EngineJob {
   gNumber: number;
   seed: number;
   pose: PoseDocument;
+  /** The same pose as people JSON, as render tasks take it. */
+  poseJson: OpenPoseJson;
 }
 
 /** One PNG exactly width x height. */

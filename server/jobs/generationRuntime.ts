@@ -84,6 +84,7 @@ export class GenerationRuntime {
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
       this.pool = new WorkerPool(deps, this.engines, this.instanceId);
       this.pool.start();
+      await this.thumbnails();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
     }
     return this.pool;

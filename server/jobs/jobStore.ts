@@ -24,7 +24,7 @@ export type JobView = Omit<JobRow, 'pose'> & { pose: OpenPoseJson | null; pose_t
 export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
 
 // Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
-const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::jsonb AS pose,')}, pose_thumbnail,
+const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::json AS pose,')}, pose_thumbnail,
   COALESCE((SELECT jsonb_agg(jsonb_build_object('storage_key', i.storage_key, 'width', i.width, 'height', i.height,
     'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images,
   CASE WHEN status = 'queued' THEN (SELECT count(*) FROM turns a, turns me
@@ -48,7 +48,7 @@ export class JobStore {
        ${FAIR_TURNS},
        inserted AS (
          INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
-         SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::jsonb, $7::text, $9::real FROM active
+         SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::json, $7::text, $9::real FROM active
          WHERE active.n < $8::int AND active.cost + $9::float8 <= $10::float8
          RETURNING id)
        SELECT (SELECT count(*) FROM inserted)::int AS inserted, active.n AS active, active.cost AS active_cost,

@@ -44,10 +44,10 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
     if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
     const { width, height, gNumber, seed } = job.settings;
     const controlKey = controlImageKey(job.user_id, job.id, runId);
-    await storage.put(controlKey, await render({ kind: 'control', pose: pose.document, width, height }), 'image/png');
+    await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height }), 'image/png');
     await queue.setControlImage(job.id, worker, controlKey);
     const images = await engine.run(
-      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document },
+      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose },
       { onProgress: (f) => keeper.report(f * 0.95), signal, render },
     );
     if (signal.aborted) throw signal.reason;

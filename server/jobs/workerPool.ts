@@ -39,6 +39,7 @@ export class WorkerPool {
   }
 
   start(): void {
+    for (const renderer of this.renderers) renderer.warm();
     this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`, this.renderers[slot]));
     this.sweeper = setInterval(() => {
       this.deps.queue.sweepAbandoned().catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));

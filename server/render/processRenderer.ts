@@ -8,6 +8,8 @@ import type { FromRenderer, RenderTask, ToRenderer } from './renderTask.js';
 export interface Renderer {
   /** The PNG of one task; rejects with the signal's reason when aborted (the drawing is killed at once). */
   render(task: RenderTask, signal: AbortSignal): Promise<Buffer>;
+  /** Starts the process ahead of the first task, so starting it costs no job's time. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,10 @@ export class ProcessRenderer implements Renderer {
       this.pending = { id, settle };
       child.send({ id, task } satisfies ToRenderer);
     });
+  }
+
+  warm(): void {
+    this.start().catch(() => {}); // a start that fails is reported, and retried, by the next render
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { PoseDocument } from '../../src/pose/index.js';
+import { parsePoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index.js';
 import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
 import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
@@ -6,18 +6,26 @@ import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
 
 /** One image the render process draws and encodes as PNG. */
 export type RenderTask =
-  | { kind: 'control'; pose: PoseDocument; width: number; height: number }
-  | { kind: 'mannequin'; pose: PoseDocument; width: number; height: number; seed: number; index: number }
+  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number }
+  | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
-  | { kind: 'thumbnail'; pose: PoseDocument };
+  | { kind: 'thumbnail'; pose: OpenPoseJson };
+
+// Poses travel as people JSON (flat number arrays): copying those to the process costs the API far
+// less than a document of thousands of point objects would.
+function documentOf(pose: OpenPoseJson): PoseDocument {
+  const parsed = parsePoseJson(pose);
+  if (!parsed.ok) throw new Error(`the pose cannot be read: ${parsed.error.message}`);
+  return parsed.document;
+}
 
 /** Draws one task synchronously: only ever called inside the render process. */
 export function runRenderTask(task: RenderTask): Buffer {
   switch (task.kind) {
-    case 'control': return renderControlImage(task.pose, task.width, task.height);
-    case 'mannequin': return renderMannequin(task.pose, task.width, task.height, task.seed, task.index);
+    case 'control': return renderControlImage(documentOf(task.pose), task.width, task.height);
+    case 'mannequin': return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
     case 'resize': return toPngOfSize(task.png, task.width, task.height);
-    case 'thumbnail': return renderPoseThumbnail(task.pose);
+    case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));
   }
 }
 

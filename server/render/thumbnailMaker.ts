@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PoseDocument } from '../../src/pose/index.js';
+import type { OpenPoseJson } from '../../src/pose/index.js';
 import type { JobStore } from '../jobs/jobStore.js';
 import { ProcessRenderer } from './processRenderer.js';
 
@@ -11,7 +11,7 @@ const MAX_WAITING = 200;
  * answered, and stores it with the job: history lists show it instead of carrying the pose.
  */
 export class ThumbnailMaker {
-  private readonly waiting: Array<{ id: string; pose: PoseDocument }> = [];
+  private readonly waiting: Array<{ id: string; pose: OpenPoseJson }> = [];
   private readonly renderer: ProcessRenderer;
   private readonly closing = new AbortController();
   private draining: Promise<void> | null = null;
@@ -22,10 +22,11 @@ export class ThumbnailMaker {
     timeoutMs: number,
   ) {
     this.renderer = new ProcessRenderer({ timeoutMs, log });
+    this.renderer.warm();
   }
 
   /** Queues the thumbnail of a job just queued. */
-  request(id: string, pose: PoseDocument): void {
+  request(id: string, pose: OpenPoseJson): void {
     if (this.closing.signal.aborted || this.waiting.length >= MAX_WAITING) return;
     this.waiting.push({ id, pose });
     this.draining ??= this.drain().finally(() => (this.draining = null));

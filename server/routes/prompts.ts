@@ -42,14 +42,15 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1) };
+    const pose = toOpenPoseJson(body.pose);
     const queued = await store.enqueue(
-      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose: toOpenPoseJson(body.pose), engine: config.engine, cost },
+      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost },
       config.jobs.maxActivePerUser,
       USER_COST_MAX,
     );
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
-    (await runtime.thumbnails()).request(id, body.pose);
+    (await runtime.thumbnails()).request(id, pose);
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
     return sendData(reply, data);
   });

@@ -18,7 +18,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings):
     async run(job: EngineJob, { onProgress, signal, render }: RunOptions): Promise<EngineImage[]> {
       // SD latents are multiples of 8: generate a little larger, then scale to exactly the size asked.
       const [width, height] = [latentSide(job.width), latentSide(job.height)];
-      const control = await render({ kind: 'control', pose: job.pose, width, height });
+      const control = await render({ kind: 'control', pose: job.poseJson, width, height });
       const promptId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       let queued = false;

@@ -34,7 +34,7 @@ export function createMannequinEngine(): Engine {
       const images: EngineImage[] = [];
       for (let i = 0; i < job.gNumber; i++) {
         throwIfAborted(signal);
-        const png = await render({ kind: 'mannequin', pose: job.pose, width: job.width, height: job.height, seed: job.seed, index: i });
+        const png = await render({ kind: 'mannequin', pose: job.poseJson, width: job.width, height: job.height, seed: job.seed, index: i });
         images.push({ png, width: job.width, height: job.height });
         onProgress((i + 1) / job.gNumber);
       }

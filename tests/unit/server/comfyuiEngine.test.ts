@@ -3,7 +3,7 @@ import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngi
 import { EngineError, type EngineJob } from '../../../server/engines/engine';
 import { loadGenerationConfig } from '../../../server/jobs/generationConfig';
 import { JobAbort } from '../../../server/jobs/jobAbort';
-import { parsePoseJson } from '../../../src/pose/index';
+import { parsePoseJson, toOpenPoseJson } from '../../../src/pose/index';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { samplePose, waitFor } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
@@ -14,7 +14,7 @@ let server: ComfyUiTestServer;
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
 const job = (over: Partial<EngineJob> = {}): EngineJob => ({
-  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, ...over,
+  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over,
 });
 const noProgress = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
 
