@@ -43,8 +43,15 @@ export interface Engine {
   available?(): Promise<boolean>;
 }
 
-/** A failure whose message is written to the job for the user to read. */
-export class EngineError extends Error {}
+/**
+ * A failure whose message, in our own plain words, is written to the job for the user to read;
+ * the engine's own text, if any, is the detail, which goes to the server log only.
+ */
+export class EngineError extends Error {
+  constructor(message: string, readonly detail?: string) {
+    super(message);
+  }
+}
 
 /**
  * The engine's server does not answer (refused, reset, gone mid-job): not the job's fault, so the

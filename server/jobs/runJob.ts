@@ -82,6 +82,7 @@ async function endAfterError(deps: RunJobDeps, job: JobRow, worker: string, engi
     }
     // The engine's or the database's own words go to the log; the user reads a plain sentence.
     if (!(error instanceof EngineError)) log.error({ err: error, job: job.id }, 'engine crashed');
+    else if (error.detail) log.warn({ job: job.id, engine: engine.label, detail: error.detail }, error.message);
     const reason = error instanceof EngineError ? error.message : `The ${engine.name} engine failed on this prompt (an internal error); try again`;
     return (await queue.finish(job.id, worker, 'failed', reason)) ? 'failed' : 'lost';
   } catch (dbError) {

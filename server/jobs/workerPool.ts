@@ -47,9 +47,9 @@ export class WorkerPool {
     this.sweeper.unref();
   }
 
-  /** Each engine of the pool and whether it takes jobs (false: its server stopped answering). */
-  engineStates(): Array<{ label: string; inRotation: boolean }> {
-    return this.engines.map((engine) => ({ label: engine.label, inRotation: !this.down.has(engine) }));
+  /** Each engine of the pool (by name, never its URL) and whether it takes jobs (false: its server stopped answering). */
+  engineStates(): Array<{ engine: string; inRotation: boolean }> {
+    return this.engines.map((engine) => ({ engine: engine.name, inRotation: !this.down.has(engine) }));
   }
 
   /** Wakes idle workers (a job was just queued). */

@@ -59,7 +59,7 @@ async function fetchOutputs(http: ComfyHttp, promptId: string) {
   const entry = await http.history(promptId);
   if (entry?.status?.status_str === 'error') {
     const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
-    throw new EngineError(`ComfyUI failed: ${String(failure?.exception_message ?? 'see the ComfyUI log')}`);
+    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
   }
   const images = entry?.outputs?.[SAVE_NODE_ID]?.images ?? [];
   if (!images.length) throw new EngineError('ComfyUI finished without any output image');

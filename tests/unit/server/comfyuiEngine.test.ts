@@ -83,15 +83,15 @@ describe('the ComfyUI engine', () => {
     expect(server.interrupts).toContain(server.prompts.at(-1)!.promptId);
   });
 
-  it("reports ComfyUI's own error and its refusal of a workflow", async () => {
+  it("reports ComfyUI's failure and refusal in plain words, with ComfyUI's own text as the detail for the log", async () => {
     server.behaviour = 'error';
-    await expect(createComfyUiEngine(server.url, settings).run(job(), noProgress)).rejects.toThrow(
-      'ComfyUI failed in KSampler (node 8): CUDA out of memory',
-    );
+    const failed = createComfyUiEngine(server.url, settings).run(job(), noProgress);
+    await expect(failed).rejects.toThrow('ComfyUI failed in KSampler; the server log says why');
+    await expect(failed).rejects.toMatchObject({ detail: 'KSampler (node 8): CUDA out of memory' });
     server.behaviour = 'finish';
-    await expect(createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress)).rejects.toThrow(
-      "ComfyUI refused the workflow: HTTP 400 Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'",
-    );
+    const refused = createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress);
+    await expect(refused).rejects.toThrow('ComfyUI refused the workflow (HTTP 400); the server log says why');
+    await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'") });
   });
 
   it('fails at once, saying so, when ComfyUI is down', async () => {
