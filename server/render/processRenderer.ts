@@ -25,6 +25,8 @@ interface Pending {
 export class ProcessRenderer implements Renderer {
   private child: ChildProcess | null = null;
   private starting: Promise<ChildProcess> | null = null;
+  /** Fails the start in progress (the process was killed before it was ready). */
+  private failStart: ((error: Error) => void) | null = null;
   private pending: Pending | null = null;
   private nextId = READY_ID + 1;
 
@@ -33,8 +35,7 @@ export class ProcessRenderer implements Renderer {
   async render(task: RenderTask, signal: AbortSignal): Promise<Buffer> {
     throwIfAborted(signal);
     if (this.pending) throw new Error('ProcessRenderer draws one image at a time');
-    const child = await this.start();
-    throwIfAborted(signal);
+    const child = await this.startOrAbort(signal);
     return new Promise<Buffer>((resolve, reject) => {
       const id = this.nextId++;
       const timer = setTimeout(() => {
@@ -69,13 +70,31 @@ export class ProcessRenderer implements Renderer {
     if (child) this.kill(child);
   }
 
+  /** The ready process, unless the signal aborts first (a stop or a shutdown during start-up). */
+  private async startOrAbort(signal: AbortSignal): Promise<ChildProcess> {
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.start(), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
   private start(): Promise<ChildProcess> {
     this.starting ??= new Promise<ChildProcess>((resolve, reject) => {
+      this.failStart = reject;
       // serialization 'advanced' passes PNG bytes as bytes, not as JSON arrays.
       const child = fork(ENTRY, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       this.child = child;
       child.on('message', (message: FromRenderer) => {
-        if (message.id === READY_ID) resolve(child);
+        if (message.id === READY_ID) {
+          this.failStart = null;
+          resolve(child);
+        }
         else this.onAnswer(message);
       });
       child.on('exit', (code, signal) => {
@@ -104,6 +123,8 @@ export class ProcessRenderer implements Renderer {
   }
 
   private forget(): void {
+    this.failStart?.(new EngineError('The drawing process was stopped while starting'));
+    this.failStart = null;
     this.child = null;
     this.starting = null;
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { SlidingWindow } from '../../../server/http/rateLimit';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, tempDataDir } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir, TEST_ENV } from '../../support/generationApp';
 
 let app: FastifyInstance;
 let alice: TestUser;
@@ -65,8 +65,8 @@ describe('the sliding window', () => {
   });
 
   it('has defaults no person reaches, and refuses nonsense settings', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ promptsPerMinute: 60, estimatesPerMinute: 30 });
-    expect(() => loadConfig({ PROMPT_RATE_PER_MIN: '0' })).toThrow('PROMPT_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
-    expect(() => loadConfig({ ESTIMATE_RATE_PER_MIN: 'lots' })).toThrow('ESTIMATE_RATE_PER_MIN must be');
+    expect(loadConfig(TEST_ENV).rateLimits).toEqual({ promptsPerMinute: 60, estimatesPerMinute: 30 });
+    expect(() => loadConfig({ ...TEST_ENV, PROMPT_RATE_PER_MIN: '0' })).toThrow('PROMPT_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
+    expect(() => loadConfig({ ...TEST_ENV, ESTIMATE_RATE_PER_MIN: 'lots' })).toThrow('ESTIMATE_RATE_PER_MIN must be');
   });
 });

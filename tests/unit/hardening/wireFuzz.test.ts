@@ -17,7 +17,7 @@ let app: FastifyInstance;
 let alice: TestUser;
 let port: number;
 /** The server's own token check, to know which tampered tokens still name alice. */
-const verifier = createTokenVerifier(loadFirebaseSettings(process.env, false));
+const verifier = createTokenVerifier(loadFirebaseSettings({ AUTH_EMULATOR: '1', ...process.env }, false, '127.0.0.1'));
 
 interface Opened {
   ws: WebSocket;
