@@ -38,7 +38,7 @@ export async function buildApp(
   registerSecurity(app, config);
   await registerAuth(app, verifier);
   // After auth: the limits are per user.
-  registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits);
   await app.register(healthRoutes);
   await appConfigRoutes(app, config.firebase);
   await registerGeneration(app, config.generation, engines);

@@ -1,9 +1,8 @@
 // `npm run render -- <pose.json> <out.png>`: draws a people JSON file with the same renderer the
 // editor and the server use, at canvas_width x canvas_height.
 import { readFile, writeFile } from 'node:fs/promises';
-import { createCanvas } from '@napi-rs/canvas';
 import { parsePoseJson } from '../../src/pose/json/parsePoseJson.js';
-import { renderOpenPose } from '../../src/pose/render/renderOpenPose.js';
+import { renderControlImage } from '../engines/controlImage.js';
 
 const USAGE = 'usage: npm run render -- <pose.json> <out.png>';
 
@@ -22,10 +21,9 @@ export async function renderPoseFile(inputPath: string, outputPath: string): Pro
     return 1;
   }
   const { document } = result;
-  const canvas = createCanvas(document.canvas_width, document.canvas_height);
-  renderOpenPose(canvas.getContext('2d'), document);
   try {
-    await writeFile(outputPath, await canvas.encode('png'));
+    // The server's control image itself: the same renderer and the same PNG encoder.
+    await writeFile(outputPath, renderControlImage(document, document.canvas_width, document.canvas_height));
   } catch (e) {
     process.stderr.write(`render: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;
