@@ -44,6 +44,7 @@ export async function buildApp(
   await registerGeneration(app, config.generation, engines);
   await registerEstimator(app, config.estimator, {
     verifier,
+    recheckMs: config.firebase.recheckMs,
     readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes),
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,

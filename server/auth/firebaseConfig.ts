@@ -1,3 +1,5 @@
+import { envNumber } from '../envNumber.js';
+
 /** Where tokens come from: a real Firebase project, or the Auth Emulator by default. */
 export interface FirebaseSettings {
   projectId: string;
@@ -7,6 +9,8 @@ export interface FirebaseSettings {
   emulatorHost: string | null;
   /** Emulator URL as the browser should reach it, or null with a real project. */
   emulatorPublicUrl: string | null;
+  /** How long a checked token is trusted before the account is asked about again (revoked, disabled, deleted). */
+  recheckMs: number;
 }
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
@@ -43,5 +47,6 @@ export function loadFirebaseSettings(env: NodeJS.ProcessEnv, production: boolean
     authDomain: env.FIREBASE_AUTH_DOMAIN || (realProject ? `${projectId}.firebaseapp.com` : 'localhost'),
     emulatorHost,
     emulatorPublicUrl: emulatorHost ? env.AUTH_EMULATOR_PUBLIC_URL || `http://${emulatorHost}` : null,
+    recheckMs: envNumber(env, 'AUTH_RECHECK_S', 60, 0.1, 60) * 1000,
   };
 }

@@ -26,7 +26,7 @@ export function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
 
 /**
  * Limits each signed-in user's calls per minute with @fastify/rate-limit: a 429 in the envelope with
- * Retry-After. Checked before the body is read (preParsing, after the token's onRequest check), so
+ * Retry-After. Checked on request, before the body is read (a route hook, so after the token's app-wide check), so
  * a flood costs no parsing. Counted per server process.
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
@@ -39,7 +39,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   const ruleOf = (request: FastifyRequest) => rules.get(`${request.method} ${request.routeOptions.url}`);
   await app.register(rateLimit, {
     global: true,
-    hook: 'preParsing',
+    hook: 'onRequest',
     timeWindow: MINUTE_MS,
     // Only signed-in calls of the rules count; anything else was refused by auth already or is free.
     allowList: (request) => !ruleOf(request) || !request.user,
