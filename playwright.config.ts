@@ -36,7 +36,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx server/main.ts',
-    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    // Local development with the Auth Emulator: both must be said, the server defaults to production.
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', AUTH_EMULATOR: '1' },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,6 +5,8 @@ const benches: Array<[string, string, string]> = [
   ['Web app load', './web.ts', 'runWebBench'],
   ['Pose editor', './editor.ts', 'runEditorBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
+  ['PNG encoding', './png.ts', 'runPngBench'],
+  ['Heavy prompt: event-loop delay', './heavyPrompt.ts', 'runHeavyPromptBench'],
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
 ];

@@ -39,12 +39,13 @@ export async function buildApp(
   registerSecurity(app, config);
   await registerAuth(app, verifier);
   // After auth: the limits are per user.
-  registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, config.poseRateLimits);
   await app.register(healthRoutes);
   await appConfigRoutes(app, config.firebase);
   await registerGeneration(app, config.generation, engines);
   await registerEstimator(app, config.estimator, {
     verifier,
+    recheckMs: config.firebase.recheckMs,
     readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes),
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,

@@ -34,14 +34,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
   }
-  const production = env.NODE_ENV === 'production';
+  // Production unless explicitly development or test: a typo or a staging name must not run insecurely.
+  const production = !['development', 'test'].includes(env.NODE_ENV ?? '');
+  // Loopback unless asked: a server is reachable from other machines only on purpose.
+  const host = env.HOST || '127.0.0.1';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     production,
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist')),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    firebase: loadFirebaseSettings(env, production),
+    firebase: loadFirebaseSettings(env, production, host),
     generation: loadGenerationConfig(env),
     estimator: loadEstimatorConfig(env),
     rateLimits: loadRateLimits(env),

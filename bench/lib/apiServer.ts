@@ -58,7 +58,7 @@ async function serveForBench(): Promise<void> {
 /** Starts the bench API server on a data folder with extra environment (limits), on BENCH_API_PORT or a free port. */
 export function startBenchApi(dataDir: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const child = spawn(process.execPath, ['--import', 'tsx', self], {
-    env: { ...process.env, POSECRAFT_BENCH_SERVER: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, NODE_ENV: 'development', AUTH_EMULATOR: '1', POSECRAFT_BENCH_SERVER: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

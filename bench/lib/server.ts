@@ -14,7 +14,7 @@ export interface BenchServer {
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, NODE_ENV: 'development', AUTH_EMULATOR: '1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;

@@ -44,7 +44,8 @@ export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
     `posecraft-${Math.random().toString(36).slice(2)}`,
   );
   const auth = getAuth(app);
-  // Verified tokens are remembered until they expire, so a busy client costs one check per token.
+  // Verified tokens are remembered for recheckMs (at most until they expire), so a busy client costs
+  // one check a minute per token; every check asks whether the account was revoked, disabled or deleted.
   const cache = new Map<string, { user: AuthUser; expiresAt: number }>();
 
   return {
@@ -54,8 +55,7 @@ export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
       if (hit && hit.expiresAt > Date.now()) return hit.user;
       let decoded;
       try {
-        // The emulator signs nothing, so there we ask it whether the user exists (checkRevoked).
-        decoded = await auth.verifyIdToken(token, Boolean(settings.emulatorHost));
+        decoded = await auth.verifyIdToken(token, true);
       } catch (error) {
         const code = (error as { code?: string }).code;
         // Firebase (or the emulator) not answering says nothing about the token: 503, so the client
@@ -67,7 +67,7 @@ export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
       }
       const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? null, name: (decoded.name as string | undefined) ?? null };
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      cache.set(token, { user, expiresAt: decoded.exp * 1000 });
+      cache.set(token, { user, expiresAt: Math.min(decoded.exp * 1000, Date.now() + settings.recheckMs) });
       return user;
     },
     close: () => deleteApp(app),

@@ -1,13 +1,12 @@
 // `npm run render -- <pose.json> <out.png> [--profile sd15|xinsir|feet]`: draws a pose file with the
-// same renderer the editor and the server use, at canvas_width x canvas_height.
+// same renderer and PNG encoder as the server's control image, at canvas_width x canvas_height.
 import { readFile, writeFile } from 'node:fs/promises';
-import { createCanvas } from '@napi-rs/canvas';
 import { importPoseJson } from '../../src/pose/json/parsePoseJson.js';
 import type { RenderProfile } from '../../src/pose/render/profiles.js';
-import { renderOpenPose } from '../../src/pose/render/renderOpenPose.js';
+import { renderControlImage } from '../engines/controlImage.js';
 import { parseRenderArgs } from './renderArgs.js';
 
-/** Reads, validates and renders one pose file; returns the process exit code. */
+/** Reads, validates and renders one pose file (in the file's own profile unless one is given); returns the process exit code. */
 export async function renderPoseFile(inputPath: string, outputPath: string, profile?: RenderProfile): Promise<number> {
   let text: string;
   try {
@@ -21,11 +20,9 @@ export async function renderPoseFile(inputPath: string, outputPath: string, prof
     process.stderr.write(`render: ${inputPath}: ${result.error.message}\n`);
     return 1;
   }
-  const { document } = result;
-  const canvas = createCanvas(document.canvas_width, document.canvas_height);
-  renderOpenPose(canvas.getContext('2d'), document, { profile });
+  const document = profile ? { ...result.document, render_profile: profile } : result.document;
   try {
-    await writeFile(outputPath, await canvas.encode('png'));
+    await writeFile(outputPath, renderControlImage(document, document.canvas_width, document.canvas_height));
   } catch (e) {
     process.stderr.write(`render: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;

@@ -2,6 +2,12 @@ import { loadConfig } from '../config.js';
 import { ensureAuthEmulator } from './authEmulator.js';
 
 // `npm start`: the Auth Emulator first (unless a real Firebase project is configured), then the server.
+// Without a real project it runs as local development with the emulator, an explicit choice of this
+// command; loadConfig still refuses the emulator beyond loopback.
+if (!process.env.FIREBASE_API_KEY || !process.env.FIREBASE_PROJECT_ID) {
+  process.env.NODE_ENV ??= 'development';
+  process.env.AUTH_EMULATOR ??= '1';
+}
 const config = loadConfig();
 if (config.firebase.emulatorHost) {
   const emulator = await ensureAuthEmulator(config.firebase.emulatorHost, config.firebase.projectId);

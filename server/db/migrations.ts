@@ -84,4 +84,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX poses_user ON poses (user_id, seq DESC);
     `,
   },
+  {
+    id: 4,
+    name: 'job cost and pose thumbnail',
+    sql: `
+      -- cost: figure-megapixels (server/jobs/promptCost.ts), summed per user against USER_COST_MAX.
+      ALTER TABLE jobs ADD COLUMN cost real NOT NULL DEFAULT 0;
+      -- A small PNG data URL of the pose, so history lists need not carry the pose itself.
+      ALTER TABLE jobs ADD COLUMN pose_thumbnail text;
+      -- json, not jsonb: a pose is only ever stored and read whole, and a 100-person pose parsed into
+      -- jsonb and printed back cost tens of ms of PGlite's (in-process) time on every claim.
+      ALTER TABLE jobs ALTER COLUMN pose TYPE json USING pose::json;
+    `,
+  },
 ];

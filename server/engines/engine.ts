@@ -1,5 +1,6 @@
 import type { EngineName } from '../../src/api/schemas.js';
-import type { PoseDocument } from '../../src/pose/index.js';
+import type { OpenPoseJson, PoseDocument } from '../../src/pose/index.js';
+import type { RenderTask } from '../render/renderTask.js';
 
 /** What an engine is asked to make. */
 export interface EngineJob {
@@ -11,6 +12,8 @@ export interface EngineJob {
   gNumber: number;
   seed: number;
   pose: PoseDocument;
+  /** The same pose as people JSON, as render tasks take it. */
+  poseJson: OpenPoseJson;
 }
 
 /** One PNG exactly width x height. */
@@ -26,6 +29,8 @@ export interface RunOptions {
   onProgress(fraction: number): void;
   /** Aborted when the job is stopped, the server shuts down or the lease is lost; run then rejects. */
   signal: AbortSignal;
+  /** Draws one image in the render process, within the per-image time limit; a stop kills the drawing at once. */
+  render(task: RenderTask): Promise<Buffer>;
 }
 
 /** Something that turns a pose and a prompt into images. */
@@ -38,8 +43,15 @@ export interface Engine {
   available?(): Promise<boolean>;
 }
 
-/** A failure whose message is written to the job for the user to read. */
-export class EngineError extends Error {}
+/**
+ * A failure whose message, in our own plain words, is written to the job for the user to read;
+ * the engine's own text, if any, is the detail, which goes to the server log only.
+ */
+export class EngineError extends Error {
+  constructor(message: string, readonly detail?: string) {
+    super(message);
+  }
+}
 
 /**
  * The engine's server does not answer (refused, reset, gone mid-job): not the job's fault, so the

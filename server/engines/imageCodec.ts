@@ -1,18 +1,26 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { EngineError } from './engine.js';
 import { decodePng } from './png/decodePng.js';
 import { encodePng } from './png/encodePng.js';
 
-/** Decodes a PNG from an engine and returns it as a PNG of exactly width x height (scaled if it is another size). */
-export async function toPngOfSize(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+/** Thrown when an engine's PNG cannot be decoded: the job fails with this plain reason. */
+export class UnreadableImage extends Error {
+  constructor(readonly detail: string) {
+    super('The engine returned an image that cannot be read');
+  }
+}
+
+/**
+ * Decodes a PNG from an engine and returns it as a PNG of exactly width x height (scaled if it is
+ * another size). Synchronous: runs in the render process.
+ */
+export function toPngOfSize(bytes: Uint8Array, width: number, height: number): Buffer {
   let image;
   try {
-    image = await decodePng(bytes);
+    image = decodePng(bytes);
   } catch (error) {
-    throw new EngineError(`The engine returned an image that cannot be read: ${(error as Error).message}`);
+    throw new UnreadableImage((error as Error).message);
   }
-  if (image.width === width && image.height === height) return bytes;
-  // Only synchronous canvas calls: put the pixels on a canvas, draw it scaled onto another.
+  if (image.width === width && image.height === height) return Buffer.from(bytes);
   const source = createCanvas(image.width, image.height);
   const sourceCtx = source.getContext('2d');
   const pixels = sourceCtx.createImageData(image.width, image.height);

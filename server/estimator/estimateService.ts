@@ -32,6 +32,9 @@ export class EstimateService {
   private relay: EstimateRelay | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private running = false;
+  /** When each user with estimates waiting was last served (a counter), for the round-robin. */
+  private readonly servedAt = new Map<string, number>();
+  private served = 0;
   private closed = false;
 
   constructor(
@@ -49,7 +52,9 @@ export class EstimateService {
     if (pending >= this.config.maxPendingPerUser) {
       throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${pending} estimates in progress; wait for one to finish`);
     }
-    if (this.waiting.length >= this.config.maxQueued) {
+    // Each user's share is maxPendingPerUser; a user with nothing pending still gets a place in a
+    // full queue (up to twice its size), so a few accounts cannot lock everyone else out.
+    if (this.waiting.length >= this.config.maxQueued * (pending === 0 ? 2 : 1)) {
       throw new ApiError(503, ERROR_CODES.unavailable, 'The estimator is busy; try again in a minute');
     }
     const record: EstimateRecord = {
@@ -132,10 +137,22 @@ export class EstimateService {
     if (this.running) return;
     this.running = true;
     try {
-      for (let next = this.waiting.shift(); next && !this.closed; next = this.waiting.shift()) await this.runOne(next.record, next.bytes);
+      for (let next = this.takeNext(); next && !this.closed; next = this.takeNext()) await this.runOne(next.record, next.bytes);
     } finally {
       this.running = false;
     }
+  }
+
+  /** The next estimate, round-robin across users: the oldest of the user served longest ago. */
+  private takeNext(): { record: EstimateRecord; bytes: Buffer } | undefined {
+    const turnOf = (i: number) => this.servedAt.get(this.waiting[i].record.uid) ?? 0;
+    let best = 0;
+    for (let i = 1; i < this.waiting.length; i++) if (turnOf(i) < turnOf(best)) best = i;
+    const [next] = this.waiting.splice(best, 1);
+    if (next) this.servedAt.set(next.record.uid, ++this.served);
+    // Users with nothing left waiting are forgotten: they are behind everyone who was served since.
+    for (const uid of this.servedAt.keys()) if (!this.waiting.some((w) => w.record.uid === uid) && uid !== next?.record.uid) this.servedAt.delete(uid);
+    return next;
   }
 
   private async runOne(record: EstimateRecord, bytes: Buffer): Promise<void> {

@@ -20,6 +20,9 @@ export interface EstimatorConfig {
   timeoutMs: number;
   /** Load the models when the server starts listening, rather than on the first estimate. */
   preload: boolean;
+  /** Open /ws_estimator sockets one account, and one address, may hold (a person has a few tabs; a NAT a few people). */
+  socketsPerUser: number;
+  socketsPerAddress: number;
 }
 
 /** Reads the estimator settings from the environment. */
@@ -34,5 +37,7 @@ export function loadEstimatorConfig(env: NodeJS.ProcessEnv): EstimatorConfig {
     maxQueued: envNumber(env, 'ESTIMATOR_MAX_QUEUED', 16, 1, 10_000, true),
     timeoutMs: envNumber(env, 'ESTIMATOR_TIMEOUT_S', 60, 1, 3600) * 1000,
     preload: env.ESTIMATOR_PRELOAD !== '0',
+    socketsPerUser: envNumber(env, 'SOCKETS_PER_USER', 5, 1, 1000, true),
+    socketsPerAddress: envNumber(env, 'SOCKETS_PER_ADDRESS', 20, 1, 100_000, true),
   };
 }

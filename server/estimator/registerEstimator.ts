@@ -20,6 +20,8 @@ declare module 'fastify' {
 /** What the estimator needs from the rest of the server. */
 export interface EstimatorDependencies {
   verifier: TokenVerifier;
+  /** How often an open socket's token is checked again (revoked, disabled or deleted accounts). */
+  recheckMs: number;
   readUpload: ReadUpload;
   /** Another estimator than the model worker (tests). */
   estimator?: Estimator;
@@ -57,5 +59,5 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
   app.addHook('onClose', async () => service.close());
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
-  await app.register(estimatorSocketRoutes, { verifier: deps.verifier, service });
+  await app.register(estimatorSocketRoutes, { verifier: deps.verifier, service, recheckMs: deps.recheckMs, caps: { perUser: config.socketsPerUser, perAddress: config.socketsPerAddress } });
 }

@@ -33,7 +33,11 @@ export interface GenerationConfig {
   /** Mannequin workers in this process (ComfyUI always has one worker per URL). */
   workers: number;
   comfyui: ComfyUiSettings;
-  jobs: { leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number; engineWaitMs: number };
+  jobs: {
+    leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number; engineWaitMs: number;
+    /** Longest one image may take to draw in the render process before the job fails. */
+    renderTimeoutMs: number;
+  };
   files: { urlTtlSeconds: number; uploadUrlTtlSeconds: number; uploadMaxBytes: number };
 }
 
@@ -74,6 +78,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
       engineWaitMs: envNumber(env, 'JOB_ENGINE_WAIT_S', 600, 0.05, 86_400) * 1000,
       pollMs: envNumber(env, 'JOB_POLL_MS', 500, 10, 60_000),
       maxActivePerUser: envNumber(env, 'MAX_ACTIVE_PROMPTS_PER_USER', 20, 1, 1_000_000, true),
+      renderTimeoutMs: envNumber(env, 'RENDER_TIMEOUT_S', 60, 0.05, 3600) * 1000,
     },
     files: {
       urlTtlSeconds: envNumber(env, 'SIGNED_URL_TTL_S', 3600, 60, 7 * 86_400),

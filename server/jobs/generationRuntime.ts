@@ -8,6 +8,8 @@ import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
+import { ProcessRenderer } from '../render/processRenderer.js';
+import { ThumbnailMaker } from '../render/thumbnailMaker.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -32,6 +34,7 @@ export class GenerationRuntime {
   private services: Promise<Services> | null = null;
   private storageInstance: FileStorage | null = null;
   private pool: WorkerPool | null = null;
+  private thumbnailMaker: ThumbnailMaker | null = null;
   private closed = false;
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 
@@ -49,7 +52,7 @@ export class GenerationRuntime {
       (error: Error) => {
         this.services = null; // let a later request try again
         this.log.error({ err: error }, 'cannot open the job database');
-        throw new ApiError(503, ERROR_CODES.unavailable, `The job database is unavailable: ${error.message}`);
+        throw new ApiError(503, ERROR_CODES.unavailable, 'The job database is unavailable right now; try again in a moment');
       },
     );
     return this.services;
@@ -77,12 +80,21 @@ export class GenerationRuntime {
     const { queue } = await this.open();
     if (!this.pool) {
       const { leaseMs, pollMs } = this.config.jobs;
-      const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs };
+      const newRenderer = () => new ProcessRenderer({ timeoutMs: this.config.jobs.renderTimeoutMs, log: this.log });
+      const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
       this.pool = new WorkerPool(deps, this.engines, this.instanceId);
       this.pool.start();
+      await this.thumbnails();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
     }
     return this.pool;
+  }
+
+  /** Draws new prompts' pose thumbnails off the event loop (created on first use). */
+  async thumbnails(): Promise<ThumbnailMaker> {
+    const { store } = await this.open();
+    this.thumbnailMaker ??= new ThumbnailMaker(store, this.log, this.config.jobs.renderTimeoutMs);
+    return this.thumbnailMaker;
   }
 
   /** The running worker pool, or null before start(). */
@@ -94,6 +106,7 @@ export class GenerationRuntime {
   async close(): Promise<void> {
     this.closed = true;
     await this.pool?.stop();
+    await this.thumbnailMaker?.close();
     const services = await this.services?.catch(() => null);
     await services?.db.close();
   }

@@ -18,6 +18,7 @@ export async function toHistoryItem(job: JobView, storage: FileStorage, ttlSecon
     negative_prompt: job.negative_prompt,
     settings: job.settings,
     pose: job.pose,
+    pose_thumbnail: job.pose_thumbnail,
     engine: job.engine,
     images,
     control_image: job.control_key ? { url: await sign(job.control_key), width, height } : null,

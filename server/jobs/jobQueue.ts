@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { FAIR_TURNS } from './fairOrder.js';
 import { JOB_COLUMNS, type JobImage, type JobRow } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
 
@@ -21,16 +22,20 @@ export class JobQueue {
     private readonly engineWaitMs = 600_000,
   ) {}
 
-  /** Claims the oldest queued job, or a running one whose lease has run out; null when there is none. */
+  /**
+   * Claims the next job in fair order (round-robin across users, see fairOrder.ts), or first a
+   * running one whose lease has run out; null when there is none.
+   */
   async claim(worker: string, engine: EngineName): Promise<JobRow | null> {
     const { rows } = await this.db.query<JobRow>(
-      `UPDATE jobs SET status = 'running', worker = $1, engine = $2, attempts = attempts + 1, progress = 0,
+      `WITH ${FAIR_TURNS}
+       UPDATE jobs SET status = 'running', worker = $1, engine = $2, attempts = attempts + 1, progress = 0,
          lease_until = now() + $3::int * interval '1 millisecond', started_at = COALESCE(started_at, now()), updated_at = now()
        WHERE id = (
-         SELECT id FROM jobs
-         WHERE status = 'queued'
-            OR (status = 'running' AND lease_until < now() AND attempts < $4 AND NOT stop_requested)
-         ORDER BY seq FOR UPDATE SKIP LOCKED LIMIT 1)
+         SELECT j.id FROM jobs j LEFT JOIN turns t ON t.id = j.id
+         WHERE j.status = 'queued'
+            OR (j.status = 'running' AND j.lease_until < now() AND j.attempts < $4 AND NOT j.stop_requested)
+         ORDER BY COALESCE(t.turn, 0), t.last_started NULLS FIRST, j.seq FOR UPDATE OF j SKIP LOCKED LIMIT 1)
        RETURNING ${JOB_COLUMNS}`,
       [worker, engine, this.leaseMs, this.maxAttempts],
     );

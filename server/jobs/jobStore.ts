@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { FAIR_TURNS } from './fairOrder.js';
 import { JOB_COLUMNS, type JobImage, type JobRow, type JobSettings } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
@@ -12,43 +13,66 @@ export interface NewJob {
   settings: JobSettings;
   pose: OpenPoseJson;
   engine: EngineName;
+  /** Figure-megapixels (promptCost.ts). */
+  cost: number;
 }
 
-/** A job with its images and, while queued, its place in the queue (1 = next). */
-export type JobView = JobRow & { images: JobImage[]; queue_position: number | null };
+/** A job with its images, thumbnail and, while queued, its place in the queue (1 = next); pose is null in lists. */
+export type JobView = Omit<JobRow, 'pose'> & { pose: OpenPoseJson | null; pose_thumbnail: string | null; images: JobImage[]; queue_position: number | null };
 
-const VIEW_COLUMNS = `${JOB_COLUMNS},
+/** What enqueue did: queued (with the place in the fair order), or refused, with what the user already has. */
+export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
+
+// Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
+const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::json AS pose,')}, pose_thumbnail,
   COALESCE((SELECT jsonb_agg(jsonb_build_object('storage_key', i.storage_key, 'width', i.width, 'height', i.height,
     'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images,
-  CASE WHEN status = 'queued'
-    THEN (SELECT count(*) FROM jobs q WHERE q.status = 'queued' AND q.seq < j.seq)::int + 1 END AS queue_position`;
+  CASE WHEN status = 'queued' THEN (SELECT count(*) FROM turns a, turns me
+    WHERE me.id = j.id AND (a.turn, a.last_started, a.seq) < (me.turn, me.last_started, me.seq))::int + 1 END AS queue_position`;
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
   constructor(private readonly db: Database) {}
 
   /**
-   * Queues a job unless the user already has maxActive jobs queued or running (then null).
-   * One statement, so two requests at once cannot both slip under the limit unnoticed for long.
+   * Queues a job unless the user already has maxActive jobs queued or running, or their cost with
+   * this one would pass maxCost. One statement, so two requests at once cannot both slip under a limit.
    */
-  async enqueue(job: NewJob, maxActive: number): Promise<{ queuePosition: number } | null> {
-    const { rows } = await this.db.query<{ ahead: number }>(
-      `INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine)
-       SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::jsonb, $7::text
-       WHERE (SELECT count(*) FROM jobs WHERE user_id = $2::text AND status IN ('queued', 'running')) < $8::int
-       RETURNING (SELECT count(*) FROM jobs WHERE status = 'queued')::int AS ahead`,
-      [job.id, job.userId, job.prompt, job.negativePrompt, JSON.stringify(job.settings), JSON.stringify(job.pose), job.engine, maxActive],
+  async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
+    const { rows } = await this.db.query<{ inserted: number; active: number; active_cost: number; position: number }>(
+      `WITH active AS (
+         SELECT count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS n, count(*) FILTER (WHERE status = 'queued')::int AS queued,
+           COALESCE(sum(cost) FILTER (WHERE status IN ('queued', 'running')), 0)::float8 AS cost,
+           COALESCE(max(started_at), '-infinity'::timestamptz) AS last_started
+         FROM jobs WHERE user_id = $2::text),
+       ${FAIR_TURNS},
+       inserted AS (
+         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
+         SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::json, $7::text, $9::real FROM active
+         WHERE active.n < $8::int AND active.cost + $9::float8 <= $10::float8
+         RETURNING id)
+       SELECT (SELECT count(*) FROM inserted)::int AS inserted, active.n AS active, active.cost AS active_cost,
+         (SELECT count(*) FROM turns WHERE (turn, last_started) <= (active.queued + 1, active.last_started))::int + 1 AS position
+       FROM active`,
+      [job.id, job.userId, job.prompt, job.negativePrompt, JSON.stringify(job.settings), JSON.stringify(job.pose), job.engine, maxActive, job.cost, maxCost],
     );
-    return rows[0] ? { queuePosition: rows[0].ahead + 1 } : null;
+    const row = rows[0]!;
+    return row.inserted ? { queued: true, queuePosition: row.position } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
   }
 
-  /** One page of a user's jobs, newest first, optionally just one prompt_id. */
+  /** Stores the pose's thumbnail (a PNG data URL) once it is drawn. */
+  async setThumbnail(id: string, thumbnail: string): Promise<void> {
+    await this.db.query('UPDATE jobs SET pose_thumbnail = $2 WHERE id = $1', [id, thumbnail]);
+  }
+
+  /** One page of a user's jobs, newest first, without their poses; or just one prompt_id, with its pose. */
   async list(userId: string, page: number, pageSize: number, promptId?: string): Promise<{ items: JobView[]; total: number }> {
     const filter = 'user_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)';
     const params = [userId, promptId ?? null];
     // One round trip in the usual case: the total rides along with the page (count over the whole filter).
     const { rows } = await this.db.query<JobView & { total: number }>(
-      `SELECT ${VIEW_COLUMNS}, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
+      `WITH ${FAIR_TURNS}
+       SELECT ${viewColumns(Boolean(promptId))}, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
       [...params, pageSize, (page - 1) * pageSize],
     );
     if (rows.length) return { items: rows.map(({ total: _total, ...job }) => job), total: rows[0].total };

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePoseJson } from '../../src/pose/index.js';
 import type { JobStatus } from '../../src/api/schemas.js';
-import { renderControlImage } from '../engines/controlImage.js';
 import { EngineError, EngineUnavailable, type Engine } from '../engines/engine.js';
+import type { Renderer } from '../render/processRenderer.js';
+import type { RenderTask } from '../render/renderTask.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { controlImageKey, jobImageKey } from '../storage/storageKeys.js';
 import { abortCause } from './jobAbort.js';
@@ -30,9 +31,10 @@ export type RunOutcome = JobStatus | 'lost' | 'engine-unavailable';
  * Runs one claimed job: renders and stores the control image, runs the engine, stores the images
  * and completes the job, all checked against the worker's lease. Never throws.
  */
-export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, controller: AbortController): Promise<RunOutcome> {
+export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, controller: AbortController, renderer: Renderer): Promise<RunOutcome> {
   const { queue, storage, log } = deps;
   const { signal } = controller;
+  const render = (task: RenderTask) => renderer.render(task, signal);
   const runId = crypto.randomBytes(6).toString('hex');
   const keeper = new LeaseKeeper(queue, job.id, worker, deps.leaseMs / 3, controller, (e) => log.warn({ err: e, job: job.id }, 'heartbeat failed'));
   const written: string[] = [];
@@ -42,11 +44,11 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
     if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
     const { width, height, gNumber, seed } = job.settings;
     const controlKey = controlImageKey(job.user_id, job.id, runId);
-    await storage.put(controlKey, await renderControlImage(pose.document, width, height), 'image/png');
+    await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height }), 'image/png');
     await queue.setControlImage(job.id, worker, controlKey);
     const images = await engine.run(
-      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document },
-      { onProgress: (f) => keeper.report(f * 0.95), signal },
+      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose },
+      { onProgress: (f) => keeper.report(f * 0.95), signal, render },
     );
     if (signal.aborted) throw signal.reason;
     const rows: JobImage[] = [];
@@ -78,8 +80,10 @@ async function endAfterError(deps: RunJobDeps, job: JobRow, worker: string, engi
       await queue.giveBack(job.id, worker, error.message);
       return 'engine-unavailable';
     }
+    // The engine's or the database's own words go to the log; the user reads a plain sentence.
     if (!(error instanceof EngineError)) log.error({ err: error, job: job.id }, 'engine crashed');
-    const reason = error instanceof EngineError ? error.message : `The ${engine.name} engine failed: ${(error as Error).message}`;
+    else if (error.detail) log.warn({ job: job.id, engine: engine.label, detail: error.detail }, error.message);
+    const reason = error instanceof EngineError ? error.message : `The ${engine.name} engine failed on this prompt (an internal error); try again`;
     return (await queue.finish(job.id, worker, 'failed', reason)) ? 'failed' : 'lost';
   } catch (dbError) {
     // The lease will run out and another worker (or the sweep) will end the job.

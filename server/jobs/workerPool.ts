@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Engine } from '../engines/engine.js';
+import type { Renderer } from '../render/processRenderer.js';
 import { JobAbort } from './jobAbort.js';
 import { runJob, type RunJobDeps, type RunOutcome } from './runJob.js';
 
@@ -25,24 +26,30 @@ export class WorkerPool {
   private loops: Promise<void>[] = [];
   private sweeper: NodeJS.Timeout | null = null;
 
+  /** One render process per worker, so a stop or a timeout kills only that worker's drawing. */
+  private readonly renderers: Renderer[];
+
   constructor(
-    private readonly deps: RunJobDeps & { pollMs: number; retryMs: number },
+    private readonly deps: RunJobDeps & { pollMs: number; retryMs: number; newRenderer: () => Renderer },
     private readonly engines: readonly Engine[],
     private readonly instanceId: string,
     readonly events = new EventEmitter<PoolEvents>(),
-  ) {}
+  ) {
+    this.renderers = engines.map(() => deps.newRenderer());
+  }
 
   start(): void {
-    this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`));
+    for (const renderer of this.renderers) renderer.warm();
+    this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`, this.renderers[slot]));
     this.sweeper = setInterval(() => {
       this.deps.queue.sweepAbandoned().catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
     }, Math.max(this.deps.pollMs, 1000));
     this.sweeper.unref();
   }
 
-  /** Each engine of the pool and whether it takes jobs (false: its server stopped answering). */
-  engineStates(): Array<{ label: string; inRotation: boolean }> {
-    return this.engines.map((engine) => ({ label: engine.label, inRotation: !this.down.has(engine) }));
+  /** Each engine of the pool (by name, never its URL) and whether it takes jobs (false: its server stopped answering). */
+  engineStates(): Array<{ engine: string; inRotation: boolean }> {
+    return this.engines.map((engine) => ({ engine: engine.name, inRotation: !this.down.has(engine) }));
   }
 
   /** Wakes idle workers (a job was just queued). */
@@ -65,9 +72,10 @@ export class WorkerPool {
     this.wake();
     for (const stop of [...this.stoppers]) stop();
     await Promise.all(this.loops);
+    await Promise.all(this.renderers.map((renderer) => renderer.close()));
   }
 
-  private async loop(engine: Engine, worker: string): Promise<void> {
+  private async loop(engine: Engine, worker: string, renderer: Renderer): Promise<void> {
     while (!this.stopping) {
       let job = null;
       try {
@@ -86,7 +94,7 @@ export class WorkerPool {
       if (this.stopping) controller.abort(new JobAbort('shutdown'));
       let outcome;
       try {
-        outcome = await runJob(this.deps, job, worker, engine, controller);
+        outcome = await runJob(this.deps, job, worker, engine, controller, renderer);
         this.events.emit('finished', { id: job.id, worker, outcome });
       } finally {
         this.running.delete(job.id);

@@ -3,9 +3,8 @@ import type { ServerConfig } from '../config.js';
 import { poseRoutes } from '../routes/poses.js';
 import { sharedPoseRoutes } from '../routes/sharedPoses.js';
 
-/** The pose library: the owner's /v1/poses API and the public share links, on generation's database and storage. */
+/** The pose library: the owner's /v1/poses API and the public share links, on generation's database and storage (rate-limited with the other calls, server/http/rateLimit.ts). */
 export async function registerPoseLibrary(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const limits = config.poseRateLimits;
-  await app.register(poseRoutes, { runtime: app.generation, perMinute: limits.perUser });
-  await app.register(sharedPoseRoutes, { runtime: app.generation, perMinute: limits.sharedPerAddress, webRoot: config.webRoot });
+  await app.register(poseRoutes, { runtime: app.generation });
+  await app.register(sharedPoseRoutes, { runtime: app.generation, webRoot: config.webRoot });
 }

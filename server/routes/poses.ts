@@ -5,7 +5,6 @@ import { createPoseRequest, listPosesQuery, poseIdParams, updatePoseRequest, typ
 import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { rateLimitHook } from '../library/poseLimits.js';
 import { newShareId, poseThumbnailKey, renderPoseThumbnail } from '../library/poseThumbnail.js';
 import { PoseStore } from '../library/poseStore.js';
 import { toSavedPose, toSavedPoseWithPose } from '../library/savedPoseView.js';
@@ -15,11 +14,10 @@ import { callerOf, parseRequest } from './validation.js';
 const poseNotFound = (id: string) => new ApiError(404, ERROR_CODES.notFound, `No pose ${id} in your library`);
 
 /** /v1/poses: a signed-in user's saved poses — list, save, read, rename and re-tag, delete, share and revoke. */
-export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: { runtime: GenerationRuntime; perMinute: number }): Promise<void> {
+export async function poseRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   const ttl = runtime.config.files.urlTtlSeconds;
   const store = async () => new PoseStore((await runtime.open()).db);
   const storage = () => runtime.storage();
-  const onRequest = rateLimitHook(app, perMinute, 'pose library', (request) => callerOf(request).uid);
   const ownPose = async (uid: string, params: unknown) => {
     const { id } = parseRequest(poseIdParams, params);
     const row = await (await store()).find(uid, id);
@@ -27,7 +25,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return row;
   };
 
-  app.get(API_PATHS.poses, { onRequest }, async (request, reply) => {
+  app.get(API_PATHS.poses, async (request, reply) => {
     const user = callerOf(request);
     const query = parseRequest(listPosesQuery, request.query);
     const { rows, total } = await (await store()).list(user.uid, { ...query, pageSize: query.page_size });
@@ -35,7 +33,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return sendData(reply, data);
   });
 
-  app.post(API_PATHS.poses, { onRequest, bodyLimit: POSE_LIBRARY_LIMITS.bodyBytes }, async (request, reply) => {
+  app.post(API_PATHS.poses, { bodyLimit: POSE_LIBRARY_LIMITS.bodyBytes }, async (request, reply) => {
     const user = callerOf(request);
     const body = parseRequest(createPoseRequest, request.body);
     const id = crypto.randomUUID();
@@ -45,12 +43,12 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return sendData(reply, await toSavedPoseWithPose(row, storage(), ttl));
   });
 
-  app.get(API_PATHS.pose, { onRequest }, async (request, reply) => {
+  app.get(API_PATHS.pose, async (request, reply) => {
     const row = await ownPose(callerOf(request).uid, request.params);
     return sendData(reply, await toSavedPoseWithPose(row, storage(), ttl));
   });
 
-  app.patch(API_PATHS.pose, { onRequest, bodyLimit: 16 * 1024 }, async (request, reply) => {
+  app.patch(API_PATHS.pose, { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const user = callerOf(request);
     const { id } = parseRequest(poseIdParams, request.params);
     const change = parseRequest(updatePoseRequest, request.body);
@@ -59,7 +57,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return sendData(reply, await toSavedPoseWithPose(row, storage(), ttl));
   });
 
-  app.delete(API_PATHS.pose, { onRequest }, async (request, reply) => {
+  app.delete(API_PATHS.pose, async (request, reply) => {
     const user = callerOf(request);
     const { id } = parseRequest(poseIdParams, request.params);
     const row = await (await store()).delete(user.uid, id);
@@ -68,7 +66,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return sendData(reply, { id });
   });
 
-  app.post(API_PATHS.poseShare, { onRequest, bodyLimit: 1024 }, async (request, reply) => {
+  app.post(API_PATHS.poseShare, { bodyLimit: 1024 }, async (request, reply) => {
     const user = callerOf(request);
     const { id } = parseRequest(poseIdParams, request.params);
     const shareId = await (await store()).share(user.uid, id, newShareId());
@@ -77,7 +75,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, perMinute }: {
     return sendData(reply, data);
   });
 
-  app.delete(API_PATHS.poseShare, { onRequest }, async (request, reply) => {
+  app.delete(API_PATHS.poseShare, async (request, reply) => {
     const user = callerOf(request);
     const { id } = parseRequest(poseIdParams, request.params);
     if (!(await (await store()).revoke(user.uid, id))) throw poseNotFound(id);

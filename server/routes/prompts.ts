@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, ERROR_CODES } from '../../src/api/contract.js';
+import { API_PATHS, ERROR_CODES, USER_COST_MAX } from '../../src/api/contract.js';
 import {
   queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse,
 } from '../../src/api/schemas.js';
@@ -8,6 +8,7 @@ import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import type { JobStore } from '../jobs/jobStore.js';
+import { checkPromptCost } from '../jobs/promptCost.js';
 import { callerOf, parseRequest, promptNotFound } from './validation.js';
 
 /** How long stop_prompt waits for a running job to end before answering with its current status. */
@@ -22,6 +23,14 @@ async function waitUntilNotRunning(store: JobStore, uid: string, id: string): Pr
   }
 }
 
+/** The 429 for a user whose unfinished prompts are too many, or would cost too much to draw with this one. */
+function tooMuchQueued(active: number, maxActive: number): ApiError {
+  if (active >= maxActive) {
+    return new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${maxActive} prompts queued or running; wait for one to finish or stop one`);
+  }
+  return new ApiError(429, ERROR_CODES.tooManyRequests, `Your unfinished prompts and this one would cost more than ${USER_COST_MAX} figure-megapixels to draw; wait for one to finish or stop one`);
+}
+
 /** POST /v1/query_prompt queues a generation; POST /v1/stop_prompt stops one. */
 export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   const { config } = runtime;
@@ -31,16 +40,17 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const body = parseRequest(queryPromptRequest, request.body);
     const { store } = await runtime.open();
     const id = crypto.randomUUID();
+    const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1) };
+    const pose = toOpenPoseJson(body.pose);
     const queued = await store.enqueue(
-      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose: toOpenPoseJson(body.pose), engine: config.engine },
+      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost },
       config.jobs.maxActivePerUser,
+      USER_COST_MAX,
     );
-    if (!queued) {
-      const max = config.jobs.maxActivePerUser;
-      throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${max} prompts queued or running; wait for one to finish or stop one`);
-    }
+    if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
+    (await runtime.thumbnails()).request(id, pose);
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
     return sendData(reply, data);
   });

@@ -5,7 +5,6 @@ import { API_PATHS, ERROR_CODES, SHARE_PAGE_PREFIX } from '../../src/api/contrac
 import { shareIdParams } from '../../src/api/poseSchemas.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { rateLimitHook } from '../library/poseLimits.js';
 import { PoseStore } from '../library/poseStore.js';
 import { toSharedPose } from '../library/savedPoseView.js';
 import { injectShareTags, shareMetaTags, siteOrigin } from '../library/sharePage.js';
@@ -13,7 +12,6 @@ import { parseRequest } from './validation.js';
 
 interface SharedOptions {
   runtime: GenerationRuntime;
-  perMinute: number;
   webRoot: string;
 }
 
@@ -24,20 +22,19 @@ const notShared = () => new ApiError(404, ERROR_CODES.notFound, 'This pose is no
  * Share links, open to anyone: GET /v1/shared/:shareId (the pose), /p/:shareId (the app's page with
  * Open Graph tags in its HTML) and /p/:shareId/thumbnail.png (the image those tags point to).
  */
-export async function sharedPoseRoutes(app: FastifyInstance, { runtime, perMinute, webRoot }: SharedOptions): Promise<void> {
-  const onRequest = rateLimitHook(app, perMinute, 'share link', (request) => request.ip);
+export async function sharedPoseRoutes(app: FastifyInstance, { runtime, webRoot }: SharedOptions): Promise<void> {
   const shared = async (request: FastifyRequest) => {
     const { shareId } = parseRequest(shareIdParams, request.params);
     return (await new PoseStore((await runtime.open()).db).findShared(shareId)) ?? null;
   };
 
-  app.get(API_PATHS.sharedPose, { onRequest }, async (request, reply) => {
+  app.get(API_PATHS.sharedPose, async (request, reply) => {
     const row = await shared(request);
     if (!row) throw notShared();
     return sendData(reply, toSharedPose(row));
   });
 
-  app.get(`${SHARE_PAGE_PREFIX}:shareId/thumbnail.png`, { onRequest }, async (request, reply) => {
+  app.get(`${SHARE_PAGE_PREFIX}:shareId/thumbnail.png`, async (request, reply) => {
     const row = await shared(request);
     const png = row && (await runtime.storage().read(row.thumbnail_key));
     if (!png) throw notShared();
@@ -46,7 +43,7 @@ export async function sharedPoseRoutes(app: FastifyInstance, { runtime, perMinut
   });
 
   const indexFile = path.join(webRoot, 'index.html');
-  app.get(`${SHARE_PAGE_PREFIX}:shareId`, { onRequest }, async (request, reply) => {
+  app.get(`${SHARE_PAGE_PREFIX}:shareId`, async (request, reply) => {
     const row = await shared(request).catch(() => null);
     const html = await fs.promises.readFile(indexFile, 'utf8').catch(() => null);
     if (!html) throw new ApiError(404, ERROR_CODES.notFound, 'Not found');

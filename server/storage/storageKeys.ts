@@ -12,10 +12,9 @@ export function isValidKey(key: string): boolean {
   return key.split('/').every((segment) => SEGMENT.test(segment));
 }
 
-/** The user's folder; a uid that is not a safe segment is hashed so it still names one folder. */
+/** The user's folder, named by a hash of the uid: file URLs never show a uid in clear. */
 export function userPrefix(uid: string): string {
-  const safe = SEGMENT.test(uid) && uid.length <= 128 ? uid : crypto.createHash('sha256').update(uid).digest('hex');
-  return `users/${safe}`;
+  return `users/${crypto.createHash('sha256').update(`posecraft-user:${uid}`).digest('hex').slice(0, 32)}`;
 }
 
 /** Whether a key lies in this user's folder. */

@@ -12,6 +12,26 @@ const SOCKET_TRY_AGAIN_LATER = 1013;
 /** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
 const HEARTBEAT_MS = 30_000;
 
+/** The WebSocket close code for a policy refusal (RFC 6455): here, too many sockets. */
+const SOCKET_POLICY = 1008;
+
+/** Counts open sockets per key; take() refuses past the limit. */
+class SocketCounts {
+  private readonly open = new Map<string, number>();
+  constructor(private readonly limit: number) {}
+  take(key: string): boolean {
+    const n = this.open.get(key) ?? 0;
+    if (n >= this.limit) return false;
+    this.open.set(key, n + 1);
+    return true;
+  }
+  release(key: string): void {
+    const n = (this.open.get(key) ?? 1) - 1;
+    if (n <= 0) this.open.delete(key);
+    else this.open.set(key, n);
+  }
+}
+
 /** A close reason may hold at most 123 bytes. */
 function reasonOf(text: string): string {
   let reason = text;
@@ -29,38 +49,54 @@ function keepAlive(socket: WebSocket): NodeJS.Timeout {
   }, HEARTBEAT_MS).unref();
 }
 
+/** Closes a socket with 1013 "try again later" when the token could not be checked at all, 4401 when it was refused. */
+function closeRefused(socket: WebSocket, error: Error): void {
+  const code = error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED;
+  socket.close(code, reasonOf(error.message || 'The access token is not valid'));
+}
+
 /**
  * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes
- * the socket with 4401 and the reason; on connect it receives what it missed (see EstimateService.connect).
+ * the socket with 4401 and the reason; so does a token refused later (checked again every
+ * recheckMs: a disabled account loses its sockets within a minute). Past caps.perUser or
+ * caps.perAddress open sockets, a new one is closed with 1008. On connect it receives what it
+ * missed (see EstimateService.connect).
  */
-export async function estimatorSocketRoutes(app: FastifyInstance, { verifier, service }: { verifier: TokenVerifier; service: EstimateService }): Promise<void> {
+export async function estimatorSocketRoutes(
+  app: FastifyInstance,
+  { verifier, service, recheckMs, caps }: { verifier: TokenVerifier; service: EstimateService; recheckMs: number; caps: { perUser: number; perAddress: number } },
+): Promise<void> {
+  const perUser = new SocketCounts(caps.perUser);
+  const perAddress = new SocketCounts(caps.perAddress);
   app.get(API_PATHS.estimatorSocket, { websocket: true }, (socket, request) => {
     const token = (request.query as { access_token?: unknown }).access_token;
-    let disconnect: (() => void) | null = null;
+    const releases: Array<() => void> = [];
     let open = true;
     const heartbeat = keepAlive(socket);
     socket.on('close', () => {
       open = false;
       clearInterval(heartbeat);
-      disconnect?.();
+      for (const release of releases.splice(0)) release();
     });
     // Clients only listen; whatever they send is ignored.
     socket.on('message', () => {});
-    if (typeof token !== 'string' || token === '') {
-      socket.close(SOCKET_UNAUTHORIZED, 'Sign in first: the socket URL has no access_token');
-      return;
-    }
+    if (!perAddress.take(request.ip)) return socket.close(SOCKET_POLICY, `Too many open sockets from this address (at most ${caps.perAddress})`);
+    releases.push(() => perAddress.release(request.ip));
+    if (typeof token !== 'string' || token === '') return socket.close(SOCKET_UNAUTHORIZED, 'Sign in first: the socket URL has no access_token');
     verifier.verify(token).then(
       (user) => {
         if (!open) return;
-        disconnect = service.connect(user.uid, (message) => {
+        if (!perUser.take(user.uid)) return socket.close(SOCKET_POLICY, `Too many open sockets for this account (at most ${caps.perUser}); close another tab`);
+        releases.push(() => perUser.release(user.uid));
+        releases.push(service.connect(user.uid, (message) => {
           if (socket.readyState !== socket.OPEN) return false;
           socket.send(JSON.stringify(message));
           return true;
-        });
+        }));
+        const recheck = setInterval(() => verifier.verify(token).catch((error: Error) => closeRefused(socket, error)), recheckMs);
+        releases.push(() => clearInterval(recheck));
       },
-      // 1013 "try again later" when the token could not be checked at all; 4401 when it was refused.
-      (error: Error) => socket.close(error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED, reasonOf(error.message || 'The access token is not valid')),
+      (error: Error) => closeRefused(socket, error),
     );
   });
 }

@@ -64,6 +64,17 @@ export const SIZE_MAX = 1024;
 export const IMAGE_COUNTS = [1, 2, 3, 4] as const;
 export type ImageCount = (typeof IMAGE_COUNTS)[number];
 
+/** How far outside its canvas a pose's point may lie, in canvas widths (x) or heights (y); farther is refused. */
+export const POSE_REACH_CANVASES = 3;
+
+/**
+ * What a prompt costs to draw, in figure-megapixels: (people + animals + 1 for the backdrop) x images
+ * x width x height / 1e6. One prompt may cost PROMPT_COST_MAX (the largest the other limits allow);
+ * one user's queued and running prompts together USER_COST_MAX.
+ */
+export const PROMPT_COST_MAX = 424;
+export const USER_COST_MAX = 848;
+
 /** Default generation settings (SPEC.md section 3). */
 export const DEFAULT_SETTINGS = { width: 400, height: 600, gNumber: 1 as ImageCount };
 

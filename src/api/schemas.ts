@@ -110,7 +110,10 @@ export interface HistoryItem {
   prompt: string;
   negative_prompt: string;
   settings: { width: number; height: number; gNumber: number; seed: number };
+  /** The people JSON: only in the answer for one prompt_id; null in lists. */
   pose: unknown;
+  /** A small PNG (data URL) of the pose's OpenPose drawing; null until drawn. */
+  pose_thumbnail: string | null;
   engine: EngineName;
   images: HistoryImage[];
   /** The OpenPose control image rendered from the pose, once the job has started. */

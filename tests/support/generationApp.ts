@@ -13,6 +13,9 @@ import { attachDefaultHand, createDefaultPoseDocument, toOpenPoseJson, type Open
 /** The signing secret the test apps use, so tests can forge (and expire) URLs on purpose. */
 export const TEST_STORAGE_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/** The environment of a test server: not production, with the Auth Emulator opted in. */
+export const TEST_ENV = { NODE_ENV: 'test', AUTH_EMULATOR: '1' } as const;
+
 const created: string[] = [];
 // Registered when a test file imports this module, so it runs after the file's own afterAll (apps closed).
 afterAll(() => {
@@ -28,7 +31,7 @@ export function tempDataDir(): string {
 
 /** Server config on a data folder, with fast polling and the given environment and queue overrides. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}, jobs: Partial<GenerationConfig['jobs']> = {}): ServerConfig {
-  const config = loadConfig({ DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, JOB_POLL_MS: '20', ...env });
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, JOB_POLL_MS: '20', ...env });
   config.generation.jobs = { ...config.generation.jobs, ...jobs };
   return config;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './freePort';
-import { TEST_STORAGE_SECRET, waitFor } from './generationApp';
+import { TEST_ENV, TEST_STORAGE_SECRET, waitFor } from './generationApp';
 
 /** `server/main.ts` running in its own process, as in production. */
 export interface ServerProcess {
@@ -15,7 +15,7 @@ export interface ServerProcess {
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   const listenOn = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, LOG_LEVEL: 'error', WEB_ROOT: dataDir, ESTIMATOR_PRELOAD: '0', ...env },
+    env: { ...process.env, ...TEST_ENV, PORT: String(listenOn), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, LOG_LEVEL: 'error', WEB_ROOT: dataDir, ESTIMATOR_PRELOAD: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -47,7 +47,10 @@ export class ComfyHttp {
       throw new EngineUnavailable(`ComfyUI at ${this.baseUrl} is not reachable (${what}: ${cause(error)})`);
     }
     if (PROXY_DOWN.has(res.status)) throw new EngineUnavailable(`ComfyUI at ${this.baseUrl} is not reachable (${what}: HTTP ${res.status})`);
-    if (!res.ok) throw new EngineError(`ComfyUI refused ${what}: HTTP ${res.status} ${describeRefusal(await res.text())}`.trim());
+    if (!res.ok) {
+      const detail = `HTTP ${res.status} ${describeRefusal(await res.text())}`.trim();
+      throw new EngineError(`ComfyUI refused ${what} (HTTP ${res.status}); the server log says why`, detail);
+    }
     return res;
   }
 

@@ -66,7 +66,8 @@ export class ComfySocket {
         if (data.prompt_id !== promptId) return;
         if (message.type === 'progress' && data.max) onProgress(Math.min(1, (data.value ?? 0) / data.max));
         else if (message.type === 'execution_error') {
-          finish(new EngineError(`ComfyUI failed in ${data.node_type ?? 'a node'} (node ${data.node_id}): ${data.exception_message ?? 'unknown error'}`.trim()));
+          const detail = `${data.node_type ?? 'a node'} (node ${data.node_id}): ${data.exception_message ?? 'unknown error'}`;
+          finish(new EngineError(`ComfyUI failed in ${data.node_type ?? 'a node'}; the server log says why`, detail));
         } else if (message.type === 'execution_interrupted') {
           finish(signal.aborted ? signal.reason : new EngineError('ComfyUI interrupted the job'));
         } else if (message.type === 'executing' && data.node === null) finish();

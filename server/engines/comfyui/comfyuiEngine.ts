@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { ComfyUiSettings } from '../../jobs/generationConfig.js';
-import { renderControlImage } from '../controlImage.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
-import { toPngOfSize } from '../imageCodec.js';
 import { ComfyHttp } from './comfyHttp.js';
 import { ComfySocket } from './comfySocket.js';
 import { buildWorkflow, latentSide, SAVE_NODE_ID } from './workflow.js';
@@ -17,10 +15,10 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings):
     name: 'comfyui',
     label: `comfyui ${baseUrl}`,
     available: () => http.answers(),
-    async run(job: EngineJob, { onProgress, signal }: RunOptions): Promise<EngineImage[]> {
+    async run(job: EngineJob, { onProgress, signal, render }: RunOptions): Promise<EngineImage[]> {
       // SD latents are multiples of 8: generate a little larger, then scale to exactly the size asked.
       const [width, height] = [latentSide(job.width), latentSide(job.height)];
-      const control = await renderControlImage(job.pose, width, height);
+      const control = await render({ kind: 'control', pose: job.poseJson, width, height });
       const promptId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       let queued = false;
@@ -41,7 +39,8 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings):
         const images = await fetchOutputs(http, promptId);
         const result: EngineImage[] = [];
         for (const ref of images.slice(0, job.gNumber)) {
-          result.push({ png: await toPngOfSize(await http.view(ref), job.width, job.height), width: job.width, height: job.height });
+          const png = await render({ kind: 'resize', png: await http.view(ref), width: job.width, height: job.height });
+          result.push({ png, width: job.width, height: job.height });
         }
         onProgress(1);
         return result;
@@ -60,7 +59,7 @@ async function fetchOutputs(http: ComfyHttp, promptId: string) {
   const entry = await http.history(promptId);
   if (entry?.status?.status_str === 'error') {
     const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
-    throw new EngineError(`ComfyUI failed: ${String(failure?.exception_message ?? 'see the ComfyUI log')}`);
+    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
   }
   const images = entry?.outputs?.[SAVE_NODE_ID]?.images ?? [];
   if (!images.length) throw new EngineError('ComfyUI finished without any output image');

@@ -8,8 +8,8 @@ import { drawPerson } from './personFigure.js';
 import { drawFloorShadow, drawStudio } from './studio.js';
 import { variantFor } from './variant.js';
 
-/** Draws image `index` of a job: studio, shadows, then figures back to front (higher feet are farther). */
-export async function renderMannequin(doc: PoseDocument, width: number, height: number, seed: number, index: number): Promise<Buffer> {
+/** Draws image `index` of a job: studio, shadows, then figures back to front (higher feet are farther). Runs in the render process. */
+export function renderMannequin(doc: PoseDocument, width: number, height: number, seed: number, index: number): Buffer {
   const scene = rescaleDocument(doc, width, height);
   const variant = variantFor(seed, index);
   const look = { material: variant.material, light: variant.light };
@@ -21,7 +21,7 @@ export async function renderMannequin(doc: PoseDocument, width: number, height: 
   for (const { frame } of people) if (frame.feet) drawFloorShadow(ctx, frame.feet, frame.halfWidth * 0.9, variant);
   for (const animal of scene.animals) drawAnimal(ctx, animal, look);
   for (const { person, frame } of people) drawPerson(ctx, person, look, frame);
-  // Not canvas.encode(): its async path has crashed the process (see png/encodePng.ts).
+  // Not canvas.encode(): its async path has crashed the process; ours is also the faster (bench/png.ts).
   return encodePng(ctx.getImageData(0, 0, width, height));
 }
 
@@ -30,11 +30,11 @@ export function createMannequinEngine(): Engine {
   return {
     name: 'mannequin',
     label: 'mannequin (built-in)',
-    async run(job: EngineJob, { onProgress, signal }: RunOptions): Promise<EngineImage[]> {
+    async run(job: EngineJob, { onProgress, signal, render }: RunOptions): Promise<EngineImage[]> {
       const images: EngineImage[] = [];
       for (let i = 0; i < job.gNumber; i++) {
         throwIfAborted(signal);
-        const png = await renderMannequin(job.pose, job.width, job.height, job.seed, i);
+        const png = await render({ kind: 'mannequin', pose: job.poseJson, width: job.width, height: job.height, seed: job.seed, index: i });
         images.push({ png, width: job.width, height: job.height });
         onProgress((i + 1) / job.gNumber);
       }

@@ -19,7 +19,7 @@ beforeAll(() => {
     firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-posecraft' },
     authEmulatorUrl: EMULATOR_URL,
   }));
-  verifier = createTokenVerifier(loadFirebaseSettings({}, false));
+  verifier = createTokenVerifier(loadFirebaseSettings({ AUTH_EMULATOR: '1' }, false, '127.0.0.1'));
 });
 afterAll(() => verifier.close());
 

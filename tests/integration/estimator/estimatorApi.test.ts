@@ -77,7 +77,8 @@ async function startEstimate(user: TestUser): Promise<{ promptId: string; run: H
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 beforeAll(async () => {
-  app = await estimatorApp({ ESTIMATOR_MAX_PENDING_PER_USER: '2' }, held);
+  // injectWS sockets never report their close to the server, so the per-account cap is lifted here.
+  app = await estimatorApp({ ESTIMATOR_MAX_PENDING_PER_USER: '2', SOCKETS_PER_USER: '1000' }, held);
   [alice, bob] = await Promise.all([createTestUser('alice'), createTestUser('bob')]);
 });
 afterAll(() => app.close());
@@ -215,13 +216,28 @@ describe('the estimate and the socket', () => {
     for (let i = 0; i < 2; i++) expect((await post(alice, { image_url: await upload(alice) })).statusCode).toBe(200);
     const [status, description] = refusal(await post(alice, { image_url: await upload(alice) }));
     expect([status, description]).toEqual([429, 'You already have 2 estimates in progress; wait for one to finish']);
-    // Bob is not held up by Alice's limit; his estimate waits its turn behind hers.
+    // Bob is not held up by Alice's limit.
     expect((await post(bob, { image_url: await upload(bob) })).statusCode).toBe(200);
     for (let i = 0; i < 3; i++) {
       const run = await waitFor(async () => held.runs[before + i], 5000, `estimate ${i + 1} to start`);
       expect(held.runs).toHaveLength(before + i + 1);
       run.resolve({ pose: onePerson, timingsMs: {} });
     }
+  });
+
+  it("serves a second user while the first has filled their share: round-robin, not first come first served", async () => {
+    const before = held.runs.length;
+    const submit = async (user: TestUser) => (await post(user, { image_url: await upload(user) })).json().data.prompt_id as string;
+    await submit(alice);
+    const alicesSecond = await submit(alice);
+    expect((await post(alice, { image_url: await upload(alice) })).statusCode).toBe(429);
+    const bobs = await submit(bob);
+    (await waitFor(async () => held.runs[before], 5000, "alice's first estimate")).resolve({ pose: onePerson, timingsMs: {} });
+    const second = await waitFor(async () => held.runs[before + 1], 5000, 'the next estimate');
+    expect((await get(bob, bobs)).json().data).toMatchObject({ status: 'running' });
+    expect((await get(alice, alicesSecond)).json().data).toMatchObject({ status: 'queued' });
+    second.resolve({ pose: onePerson, timingsMs: {} });
+    (await waitFor(async () => held.runs[before + 2], 5000, "alice's second estimate")).resolve({ pose: onePerson, timingsMs: {} });
   });
 
   it('forgets finished estimates after their time', async () => {

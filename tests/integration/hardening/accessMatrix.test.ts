@@ -1,3 +1,4 @@
+import { userPrefix } from '../../../server/storage/storageKeys';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe("nothing of Alice's reaches Bob", () => {
   it("Bob's presign always names a slot in his own folder, whatever file name he sends", async () => {
     for (const filename of [`../${alice.uid}/a.png`, `..%2F${alice.uid}%2Fa.png`, `users/${alice.uid}/a.png`, '....//a.png']) {
       const res = await as(bob, 'GET', `/v1/get_presign_url?filename=${encodeURIComponent(filename)}&content_type=image/png&purpose=estimation`);
-      if (res.statusCode === 200) expect(decodeURIComponent(res.json().data.upload_url)).toMatch(new RegExp(`^/files/users/${bob.uid}/uploads/estimation/[^/]+\\.png\\?`));
+      if (res.statusCode === 200) expect(decodeURIComponent(res.json().data.upload_url)).toMatch(new RegExp(`^/files/${userPrefix(bob.uid)}/uploads/estimation/[^/]+\\.png\\?`));
       else expect(res.statusCode).toBe(400);
     }
   });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../../server/http/logRedaction';
 import { freePort } from '../../support/freePort';
-import { TEST_STORAGE_SECRET, tempDataDir, waitFor } from '../../support/generationApp';
+import { TEST_ENV, TEST_STORAGE_SECRET, tempDataDir, waitFor } from '../../support/generationApp';
 
 describe('what the logs keep of a request', () => {
   it('blanks the socket token and file signatures, and keeps the rest of the URL', () => {
@@ -15,7 +15,7 @@ describe('what the logs keep of a request', () => {
     const port = await freePort();
     const dataDir = tempDataDir();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, LOG_LEVEL: 'info', ESTIMATOR_PRELOAD: '0' },
+      env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, LOG_LEVEL: 'info', ESTIMATOR_PRELOAD: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { SlidingWindow } from '../../../server/http/rateLimit';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, tempDataDir } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir, TEST_ENV } from '../../support/generationApp';
 
 let app: FastifyInstance;
 let alice: TestUser;
@@ -13,7 +12,7 @@ const submit = (user: TestUser) => app.inject({ method: 'POST', url: '/v1/query_
 const estimate = (user: TestUser) => app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(user), payload: { image_url: '/files/users/nobody/x.png?expires=1&sig=x' } });
 
 beforeAll(async () => {
-  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '3', ESTIMATE_RATE_PER_MIN: '2', ESTIMATOR_PRELOAD: '0' } });
+  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '3', ESTIMATE_RATE_PER_MIN: '2', PRESIGN_RATE_PER_MIN: '2', HISTORY_RATE_PER_MIN: '4', ESTIMATOR_PRELOAD: '0' } });
   [alice, bob] = await Promise.all([createTestUser('rate-alice'), createTestUser('rate-bob')]);
 }, 60_000);
 afterAll(() => app.close());
@@ -37,6 +36,18 @@ describe('per-user submission rates', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(alice) })).json().data.total).toBe(3);
   });
 
+  it('answers upload URLs and history lists past their rates with a 429 and Retry-After', async () => {
+    const presign = () => app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation', headers: bearer(bob) });
+    for (let i = 0; i < 2; i++) expect((await presign()).statusCode).toBe(200);
+    const refused = await presign();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().response_metadata.error.description).toMatch(/^You sent 2 upload URL requests in the last minute/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const lists = [];
+    for (let i = 0; i < 5; i++) lists.push((await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(bob) })).statusCode);
+    expect(lists).toEqual([200, 200, 200, 200, 429]);
+  });
+
   it('counts estimate submissions apart from prompts, even ones refused for their input', async () => {
     for (let i = 0; i < 2; i++) expect((await estimate(bob)).statusCode).toBe(403);
     const refused = await estimate(bob);
@@ -51,22 +62,10 @@ describe('per-user submission rates', () => {
   });
 });
 
-describe('the sliding window', () => {
-  it('lets a hit in again exactly when the oldest one leaves the last minute', () => {
-    const window = new SlidingWindow(2, 60_000);
-    expect(window.take('u', 0)).toBeNull();
-    expect(window.take('u', 30_000)).toBeNull();
-    expect(window.take('u', 59_000)).toBe(1000);
-    expect(window.take('u', 60_001)).toBeNull();
-    expect(window.take('u', 60_002)).toBe(29_998);
-    expect(window.take('other', 60_002)).toBeNull();
-    window.sweep(200_000);
-    expect(window.take('u', 200_000)).toBeNull();
-  });
-
-  it('has defaults no person reaches, and refuses nonsense settings', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ promptsPerMinute: 60, estimatesPerMinute: 30 });
-    expect(() => loadConfig({ PROMPT_RATE_PER_MIN: '0' })).toThrow('PROMPT_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
-    expect(() => loadConfig({ ESTIMATE_RATE_PER_MIN: 'lots' })).toThrow('ESTIMATE_RATE_PER_MIN must be');
+describe('the rate settings', () => {
+  it('have defaults no person reaches, and refuse nonsense settings', () => {
+    expect(loadConfig(TEST_ENV).rateLimits).toEqual({ promptsPerMinute: 60, estimatesPerMinute: 30, presignsPerMinute: 30, historyPerMinute: 180 });
+    expect(() => loadConfig({ ...TEST_ENV, PROMPT_RATE_PER_MIN: '0' })).toThrow('PROMPT_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
+    expect(() => loadConfig({ ...TEST_ENV, ESTIMATE_RATE_PER_MIN: 'lots' })).toThrow('ESTIMATE_RATE_PER_MIN must be');
   });
 });

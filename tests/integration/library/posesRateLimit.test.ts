@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { createTestUser, type TestUser } from '../../support/emulator';
+import { TEST_ENV } from '../../support/generationApp';
 import { libraryApp, poseApi, saveBody } from './posesSupport';
 
 let app: FastifyInstance;
@@ -39,7 +40,7 @@ describe('pose library rate limits', () => {
   });
 
   it('has defaults no person reaches, and refuses nonsense settings', () => {
-    expect(loadConfig({}).poseRateLimits).toEqual({ perUser: 120, sharedPerAddress: 120 });
-    expect(() => loadConfig({ POSES_RATE_PER_MIN: '0' })).toThrow('POSES_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
+    expect(loadConfig({ ...TEST_ENV }).poseRateLimits).toEqual({ perUser: 120, sharedPerAddress: 120 });
+    expect(() => loadConfig({ ...TEST_ENV, POSES_RATE_PER_MIN: '0' })).toThrow('POSES_RATE_PER_MIN must be a whole number from 1 to 1000000, got "0"');
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_ENV } from '../../support/generationApp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Posecraft</title>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1);'.repeat(200));
-  app = await buildApp({ ...loadConfig({}), webRoot });
+  app = await buildApp({ ...loadConfig(TEST_ENV), webRoot });
 });
 afterAll(() => app.close());
 
@@ -69,6 +70,6 @@ describe('server', () => {
   });
 
   it('refuses a PORT that is not a port number', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...TEST_ENV, PORT: 'eighty' })).toThrow(/PORT/);
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_ENV } from '../../support/generationApp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -18,7 +19,7 @@ const whoami = (authorization?: string) =>
   app.inject({ method: 'GET', url: '/v1/test-whoami', headers: authorization ? { authorization } : {} });
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig({}));
+  app = await buildApp(loadConfig(TEST_ENV));
   // A route that only answers a verified caller, so these tests do not depend on other features.
   app.get('/v1/test-whoami', async (request) => ({ code: 200, data: request.user }));
   alice = await createTestUser('alice');
@@ -79,7 +80,7 @@ describe('the server checks the bearer token on /v1 calls', () => {
     const bob = await createTestUser('bob');
     expect((await whoami(`Bearer ${bob.idToken}`)).statusCode).toBe(200);
     await deleteTestUser(bob.uid);
-    const fresh = await buildApp(loadConfig({}));
+    const fresh = await buildApp(loadConfig(TEST_ENV));
     fresh.get('/v1/test-whoami', async (request) => ({ data: request.user }));
     const res = await fresh.inject({ method: 'GET', url: '/v1/test-whoami', headers: { authorization: `Bearer ${bob.idToken}` } });
     expect(res.statusCode).toBe(401);
@@ -88,21 +89,34 @@ describe('the server checks the bearer token on /v1 calls', () => {
 });
 
 describe('production', () => {
-  it('refuses to start with the emulator', () => {
-    expect(() => loadFirebaseSettings({ NODE_ENV: 'production' }, true)).toThrow(/Refusing to start/);
-    expect(() =>
-      loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, true),
-    ).toThrow(/Auth Emulator/);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start/);
+  it.each(['production', 'Production', 'staging', 'PRODUCTION ', undefined])('is on for NODE_ENV=%s and refuses the emulator there', (nodeEnv) => {
+    const env = { AUTH_EMULATOR: '1', ...(nodeEnv === undefined ? {} : { NODE_ENV: nodeEnv }) };
+    expect(() => loadConfig(env)).toThrow(/Refusing to start: the Firebase Auth Emulator in production/);
+    expect(() => loadConfig({ ...env, AUTH_EMULATOR: undefined, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/in production/);
+  });
+
+  it('refuses the emulator on a server listening beyond loopback, even in development; loopback is the default', () => {
+    for (const nodeEnv of ['development', 'test', undefined]) {
+      const env = { AUTH_EMULATOR: '1', HOST: '0.0.0.0', ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) };
+      expect(() => loadConfig(env), String(nodeEnv)).toThrow(/Refusing to start/);
+    }
+    expect(() => loadConfig({ AUTH_EMULATOR: '1', NODE_ENV: 'development', HOST: '10.0.0.5' })).toThrow(/listening on 10\.0\.0\.5, beyond this machine/);
+    const local = loadConfig({ AUTH_EMULATOR: '1', NODE_ENV: 'development' });
+    expect([local.host, local.production, local.firebase.emulatorHost]).toEqual(['127.0.0.1', false, '127.0.0.1:9099']);
+  });
+
+  it('uses the emulator only when opted in, and refuses to start with no sign-in at all', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/no sign-in configured/);
+    expect(() => loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, true, '127.0.0.1')).toThrow(/Auth Emulator/);
   });
 
   it('starts with a real project configured, and refuses a token the real project did not sign', async () => {
-    const settings = loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft.example.com' }, true);
+    const settings = loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft.example.com' }, true, '0.0.0.0');
     expect(settings.emulatorHost).toBeNull();
     const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     try {
-      const prod = await buildApp({ ...loadConfig({}), production: true, firebase: settings });
+      const prod = await buildApp({ ...loadConfig(TEST_ENV), production: true, firebase: settings });
       prod.get('/v1/test-whoami', async (request) => ({ data: request.user }));
       // An emulator token is unsigned: the real verifier must not accept it.
       const res = await prod.inject({ method: 'GET', url: '/v1/test-whoami', headers: { authorization: `Bearer ${alice.idToken}` } });

@@ -3,19 +3,20 @@ import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngi
 import { EngineError, type EngineJob } from '../../../server/engines/engine';
 import { loadGenerationConfig } from '../../../server/jobs/generationConfig';
 import { JobAbort } from '../../../server/jobs/jobAbort';
-import { parsePoseJson } from '../../../src/pose/index';
+import { parsePoseJson, toOpenPoseJson } from '../../../src/pose/index';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { samplePose, waitFor } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
 import { freePort } from '../../support/freePort';
+import { renderInline } from '../../support/inlineRender';
 
 let server: ComfyUiTestServer;
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
 const job = (over: Partial<EngineJob> = {}): EngineJob => ({
-  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, ...over,
+  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over,
 });
-const noProgress = { onProgress: () => {}, signal: new AbortController().signal };
+const noProgress = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
 
 beforeAll(async () => {
   server = await new ComfyUiTestServer().start();
@@ -26,7 +27,7 @@ describe('the ComfyUI engine', () => {
   it('sends the SD1.5 + ControlNet OpenPose workflow and brings back the images at exactly the size asked', async () => {
     server.behaviour = 'finish';
     const progress: number[] = [];
-    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal });
+    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal, render: renderInline });
     const sent = server.prompts.at(-1)!;
     const nodes = Object.values(sent.workflow);
     expect(nodes.map((n) => n.class_type).sort()).toEqual([
@@ -64,7 +65,7 @@ describe('the ComfyUI engine', () => {
     server.behaviour = 'hang';
     const controller = new AbortController();
     let started = false;
-    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal });
+    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal, render: renderInline });
     await waitFor(async () => started, 5000, 'sampling to start');
     controller.abort(new JobAbort('stop'));
     await expect(run).rejects.toBeInstanceOf(JobAbort);
@@ -82,15 +83,15 @@ describe('the ComfyUI engine', () => {
     expect(server.interrupts).toContain(server.prompts.at(-1)!.promptId);
   });
 
-  it("reports ComfyUI's own error and its refusal of a workflow", async () => {
+  it("reports ComfyUI's failure and refusal in plain words, with ComfyUI's own text as the detail for the log", async () => {
     server.behaviour = 'error';
-    await expect(createComfyUiEngine(server.url, settings).run(job(), noProgress)).rejects.toThrow(
-      'ComfyUI failed in KSampler (node 8): CUDA out of memory',
-    );
+    const failed = createComfyUiEngine(server.url, settings).run(job(), noProgress);
+    await expect(failed).rejects.toThrow('ComfyUI failed in KSampler; the server log says why');
+    await expect(failed).rejects.toMatchObject({ detail: 'KSampler (node 8): CUDA out of memory' });
     server.behaviour = 'finish';
-    await expect(createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress)).rejects.toThrow(
-      "ComfyUI refused the workflow: HTTP 400 Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'",
-    );
+    const refused = createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress);
+    await expect(refused).rejects.toThrow('ComfyUI refused the workflow (HTTP 400); the server log says why');
+    await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'") });
   });
 
   it('fails at once, saying so, when ComfyUI is down', async () => {

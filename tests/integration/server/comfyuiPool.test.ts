@@ -57,11 +57,11 @@ describe('ENGINE=comfyui', () => {
       await waitFor(async () => finished.includes('engine-unavailable'), 10_000, 'the dead server to give the job back');
       expect(await itemOf(app, id)).toMatchObject({ status: 'queued', error: null, queue_position: 1 });
       const engines = async () => (await app.inject({ method: 'GET', url: '/v1/ready' })).json().data.engines;
-      expect(await engines()).toEqual([{ label: `comfyui http://127.0.0.1:${port}`, inRotation: false }]);
+      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: false }]);
       late = await new ComfyUiTestServer().start(port);
       expect(await toEnd(app, id)).toMatchObject({ status: 'done', engine: 'comfyui' });
       expect(late.prompts).toHaveLength(1);
-      expect(await engines()).toEqual([{ label: `comfyui http://127.0.0.1:${port}`, inRotation: true }]);
+      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: true }]);
     } finally {
       await app.close();
       await late?.close();

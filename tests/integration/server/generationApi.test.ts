@@ -126,8 +126,13 @@ describe('GET /v1/history', () => {
       settings: { width: 640, height: 360, gNumber: 3, seed: 1234 }, images: [], error: null, control_image: null,
     });
     expect(item.queue_position).toBeGreaterThan(0);
-    expect(item.pose.people[0].pose_keypoints_2d).toHaveLength(54);
+    expect(item.pose).toBeNull();
     expect(Date.parse(item.created_at)).not.toBeNaN();
+    const one = (await history(fresh, `?prompt_id=${ids[0]}`)).json().data.items[0];
+    expect(one.pose.people[0].pose_keypoints_2d).toHaveLength(54);
+    await (await app.generation.thumbnails()).idle();
+    const drawn = (await history(fresh, '?page=2&page_size=2')).json().data.items[0];
+    expect(drawn.pose_thumbnail).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect((await history(bob)).json().data.items.some((i: { prompt_id: string }) => ids.includes(i.prompt_id))).toBe(false);
   });
 

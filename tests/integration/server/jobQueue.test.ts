@@ -28,8 +28,8 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   async function enqueue(userId = 'u1'): Promise<string> {
     const id = crypto.randomUUID();
-    const job = { id, userId, prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const };
-    expect(await store.enqueue(job, 1000)).not.toBeNull();
+    const job = { id, userId, prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 1 };
+    expect(await store.enqueue(job, 1000, 1e9)).toMatchObject({ queued: true });
     return id;
   }
   const statusOf = async (id: string) => (await db.query<{ status: string; error: string | null; attempts: number }>('SELECT status, error, attempts FROM jobs WHERE id = $1', [id])).rows[0];
@@ -136,13 +136,43 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   it('counts queue positions and caps unfinished jobs per user in one statement', async () => {
     const first = crypto.randomUUID();
-    const job = { id: first, userId: 'capped', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const };
-    expect(await store.enqueue(job, 2)).toEqual({ queuePosition: 1 });
-    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2)).toEqual({ queuePosition: 2 });
-    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2)).toBeNull();
+    const job = { id: first, userId: 'capped', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 10 };
+    expect(await store.enqueue(job, 2, 100)).toEqual({ queued: true, queuePosition: 1 });
+    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: true, queuePosition: 2 });
+    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: false, active: 2, activeCost: 20 });
     const { items, total } = await store.list('capped', 1, 10);
     expect(total).toBe(2);
     expect(items.map((i) => i.queue_position)).toEqual([2, 1]);
+  });
+
+  it("caps the cost of a user's unfinished jobs, counting only queued and running ones", async () => {
+    const job = { id: crypto.randomUUID(), userId: 'costly', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 60 };
+    expect(await store.enqueue(job, 10, 100)).toMatchObject({ queued: true });
+    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 10, 100)).toEqual({ queued: false, active: 1, activeCost: 60 });
+    await store.stopQueued(job.id);
+    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 10, 100)).toMatchObject({ queued: true });
+  });
+
+  it("takes jobs round-robin across users: a burst waits behind another user's single job", async () => {
+    const burst = [];
+    for (let i = 0; i < 4; i++) burst.push(await enqueue('burst'));
+    const single = await enqueue('single');
+    const { items } = await store.list('single', 1, 10);
+    expect(items[0].queue_position).toBe(2);
+    const order = [];
+    for (let job = await queue.claim('w', 'mannequin'); job; job = await queue.claim('w', 'mannequin')) {
+      order.push(job.id);
+      await queue.complete(job.id, 'w', []);
+    }
+    expect(order).toEqual([burst[0], single, burst[1], burst[2], burst[3]]);
+  });
+
+  it('lists without poses, and brings the pose for one prompt_id', async () => {
+    const id = await enqueue('lister');
+    const [listed] = (await store.list('lister', 1, 10)).items;
+    expect(listed.pose).toBeNull();
+    const [one] = (await store.list('lister', 1, 10, id)).items;
+    expect(one.pose).toEqual(samplePose());
   });
 });
 

@@ -1,3 +1,4 @@
+import { TEST_ENV } from '../../support/generationApp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -5,7 +6,7 @@ import { loadConfig } from '../../../server/config';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildApp(loadConfig({ CORS_ORIGINS: 'https://studio.example.com' }));
+  app = await buildApp(loadConfig({ ...TEST_ENV, CORS_ORIGINS: 'https://studio.example.com' }));
 });
 afterAll(() => app.close());
 
@@ -28,7 +29,7 @@ describe('security headers and CORS', () => {
 
   it('lets the Google sign-in script in only with a real Firebase project', async () => {
     const real = await buildApp(
-      loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft-prod.firebaseapp.com' }),
+      loadConfig({ NODE_ENV: 'test', FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft-prod.firebaseapp.com' }),
       { verify: async () => ({ uid: 'u', email: null, name: null }), close: async () => {} },
     );
     const csp = String((await real.inject({ method: 'GET', url: '/v1/health' })).headers['content-security-policy']);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { createTestUser } from '../../support/emulator';
-import { bearer, promptBody, TEST_STORAGE_SECRET, tempDataDir, waitFor } from '../../support/generationApp';
+import { bearer, promptBody, TEST_ENV, TEST_STORAGE_SECRET, tempDataDir, waitFor } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
 import { freePort } from '../../support/freePort';
 
@@ -21,7 +21,7 @@ describe('server/main.ts', () => {
     await seedDatabase(dataDir);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, LOG_LEVEL: 'error', WEB_ROOT: dataDir },
+      env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, LOG_LEVEL: 'error', WEB_ROOT: dataDir },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

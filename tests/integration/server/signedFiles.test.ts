@@ -1,3 +1,4 @@
+import { userPrefix } from '../../../server/storage/storageKeys';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +39,8 @@ describe('GET /v1/get_presign_url', () => {
     const { upload_url, image_url, expires_at, key } = await slot('image/png', 'My Photo (1).png');
     expect(upload_url).toMatch(/^\/files\/.+\?expires=\d+&sig=[\w-]+$/);
     expect(image_url).toMatch(/^\/files\/.+\?expires=\d+&sig=[\w-]+$/);
-    expect(key).toMatch(new RegExp(`^users/${alice.uid}/uploads/estimation/[0-9a-f-]{36}-My-Photo-1\\.png$`));
+    expect(key).toMatch(new RegExp(`^${userPrefix(alice.uid)}/uploads/estimation/[0-9a-f-]{36}-My-Photo-1\\.png$`));
+    expect(key).not.toContain(alice.uid);
     const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThan(21);

@@ -4,16 +4,17 @@ import type { EngineJob } from '../../../server/engines/engine';
 import { createMannequinEngine } from '../../../server/engines/mannequin/mannequinEngine';
 import { decodePng } from '../../../server/engines/png/decodePng';
 import { JobAbort } from '../../../server/jobs/jobAbort';
-import { createDefaultAnimal, createEmptyDocument, parsePoseJson, rasterizeOpenPose } from '../../../src/pose/index';
+import { createDefaultAnimal, createEmptyDocument, parsePoseJson, rasterizeOpenPose, toOpenPoseJson } from '../../../src/pose/index';
 import { samplePose } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
+import { renderInline } from '../../support/inlineRender';
 
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
-const job = (over: Partial<EngineJob> = {}): EngineJob => ({ id: 'j', prompt: 'p', negativePrompt: '', width: 333, height: 201, gNumber: 3, seed: 9, pose, ...over });
+const job = (over: Partial<EngineJob> = {}): EngineJob => ({ id: 'j', prompt: 'p', negativePrompt: '', width: 333, height: 201, gNumber: 3, seed: 9, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over });
 const run = (j: EngineJob, progress: number[] = [], signal = new AbortController().signal) =>
-  createMannequinEngine().run(j, { onProgress: (f) => progress.push(f), signal });
+  createMannequinEngine().run(j, { onProgress: (f) => progress.push(f), signal, render: renderInline });
 
-const pixels = async (png: Buffer) => (await decodePng(png)).data;
+const pixels = async (png: Buffer) => decodePng(png).data;
 
 describe('the mannequin engine', () => {
   it('makes gNumber PNGs of exactly the size asked, different from each other, with progress', async () => {

@@ -28,11 +28,15 @@ describe('storage keys', () => {
     expect(isValidKey(key)).toBe(valid);
   });
 
-  it("puts every key in its user's folder, hashing uids that are not safe names", () => {
-    expect(jobImageKey('uid1', 'job', 'run', 0)).toBe('users/uid1/jobs/job/run/image-1.png');
-    expect(userPrefix('../x')).toMatch(/^users\/[0-9a-f]{64}$/);
+  it("puts every key in its user's folder, named by a hash so no uid shows in clear", () => {
+    const folder = userPrefix('uid1');
+    expect(folder).toMatch(/^users\/[0-9a-f]{32}$/);
+    expect(folder).not.toContain('uid1');
+    expect(userPrefix('uid2')).not.toBe(folder);
+    expect(userPrefix('../x')).toMatch(/^users\/[0-9a-f]{32}$/);
+    expect(jobImageKey('uid1', 'job', 'run', 0)).toBe(`${folder}/jobs/job/run/image-1.png`);
     const key = uploadKey('uid1', 'estimation', '../../../My Photo.JPG', 'image/jpeg');
-    expect(key).toMatch(/^users\/uid1\/uploads\/estimation\/[0-9a-f-]{36}-My-Photo\.jpg$/);
+    expect(key).toMatch(new RegExp(`^${folder}/uploads/estimation/[0-9a-f-]{36}-My-Photo\\.jpg$`));
     expect(isValidKey(key)).toBe(true);
     expect(keyBelongsTo(key, 'uid1')).toBe(true);
     expect(keyBelongsTo(key, 'uid')).toBe(false);

@@ -1,0 +1,12 @@
+/**
+ * The fair order of the queue, as CTEs `served` and `turns`: a queued job's turn is its place among
+ * its user's queued jobs; jobs go by (turn, when the user last had a job started, seq). So the
+ * workers go round-robin across users, the user served longest ago first: a burst of one user
+ * waits behind other users' single prompts. Used by the claim and by queue positions alike.
+ */
+export const FAIR_TURNS = `served AS (
+    SELECT user_id, COALESCE(max(started_at), '-infinity'::timestamptz) AS last_started FROM jobs
+    WHERE user_id IN (SELECT user_id FROM jobs WHERE status = 'queued') GROUP BY user_id),
+  turns AS (
+    SELECT q.id, q.seq, s.last_started, (row_number() OVER (PARTITION BY q.user_id ORDER BY q.seq))::int AS turn
+    FROM jobs q JOIN served s ON s.user_id = q.user_id WHERE q.status = 'queued')`;

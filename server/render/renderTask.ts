@@ -1,0 +1,38 @@
+import { parsePoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index.js';
+import { renderControlImage } from '../engines/controlImage.js';
+import { toPngOfSize } from '../engines/imageCodec.js';
+import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
+import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
+
+/** One image the render process draws and encodes as PNG. */
+export type RenderTask =
+  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number }
+  | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
+  | { kind: 'resize'; png: Uint8Array; width: number; height: number }
+  | { kind: 'thumbnail'; pose: OpenPoseJson };
+
+// Poses travel as people JSON (flat number arrays): copying those to the process costs the API far
+// less than a document of thousands of point objects would.
+function documentOf(pose: OpenPoseJson): PoseDocument {
+  const parsed = parsePoseJson(pose);
+  if (!parsed.ok) throw new Error(`the pose cannot be read: ${parsed.error.message}`);
+  return parsed.document;
+}
+
+/** Draws one task synchronously: only ever called inside the render process. */
+export function runRenderTask(task: RenderTask): Buffer {
+  switch (task.kind) {
+    case 'control': return renderControlImage(documentOf(task.pose), task.width, task.height);
+    case 'mannequin': return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
+    case 'resize': return toPngOfSize(task.png, task.width, task.height);
+    case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));
+  }
+}
+
+/** What the server sends the render process. */
+export type ToRenderer = { id: number; task: RenderTask };
+
+/** What the render process answers: the PNG, or why not (`unreadable`: the engine's PNG could not be decoded). */
+export type FromRenderer =
+  | { id: number; png: Uint8Array }
+  | { id: number; failure: 'unreadable' | 'crashed'; detail: string };
