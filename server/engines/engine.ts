@@ -1,6 +1,6 @@
 import type { EngineName } from '../../src/api/schemas.js';
 import type { OpenPoseJson, PoseDocument } from '../../src/pose/index.js';
-import type { RenderTask } from '../render/renderTask.js';
+import type { RenderTask } from '../render/renderTypes.js';
 
 /** What an engine is asked to make. */
 export interface EngineJob {

@@ -4,7 +4,7 @@ import { parsePoseJson } from '../../src/pose/index.js';
 import type { JobStatus } from '../../src/api/schemas.js';
 import { EngineError, EngineUnavailable, type Engine } from '../engines/engine.js';
 import type { Renderer } from '../render/processRenderer.js';
-import type { RenderTask } from '../render/renderTask.js';
+import type { RenderTask } from '../render/renderTypes.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { controlImageKey, jobImageKey } from '../storage/storageKeys.js';
 import { abortCause } from './jobAbort.js';

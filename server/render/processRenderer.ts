@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { EngineError, throwIfAborted } from '../engines/engine.js';
-import type { FromRenderer, RenderTask, ToRenderer } from './renderTask.js';
+import type { FromRenderer, RenderTask, ToRenderer } from './renderTypes.js';
 
 /** Draws images off the API's event loop, one at a time, each within a time limit. */
 export interface Renderer {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { UnreadableImage } from '../engines/imageCodec.js';
-import { runRenderTask, type FromRenderer, type ToRenderer } from './renderTask.js';
+import { runRenderTask } from './renderTask.js';
+import type { FromRenderer, ToRenderer } from './renderTypes.js';
 
 // The render process: drawing and PNG encoding are synchronous CPU work, so they run here and the
 // API's event loop keeps answering. At a lower priority than the API, so on a busy machine health

@@ -3,13 +3,7 @@ import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
 import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
 import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
-
-/** One image the render process draws and encodes as PNG. */
-export type RenderTask =
-  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number }
-  | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
-  | { kind: 'resize'; png: Uint8Array; width: number; height: number }
-  | { kind: 'thumbnail'; pose: OpenPoseJson };
+import type { RenderTask } from './renderTypes.js';
 
 // Poses travel as people JSON (flat number arrays): copying those to the process costs the API far
 // less than a document of thousands of point objects would.
@@ -28,11 +22,3 @@ export function runRenderTask(task: RenderTask): Buffer {
     case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));
   }
 }
-
-/** What the server sends the render process. */
-export type ToRenderer = { id: number; task: RenderTask };
-
-/** What the render process answers: the PNG, or why not (`unreadable`: the engine's PNG could not be decoded). */
-export type FromRenderer =
-  | { id: number; png: Uint8Array }
-  | { id: number; failure: 'unreadable' | 'crashed'; detail: string };

@@ -1,0 +1,16 @@
+import type { OpenPoseJson } from '../../src/pose/index.js';
+
+/** One image the render process draws and encodes as PNG. */
+export type RenderTask =
+  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number }
+  | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
+  | { kind: 'resize'; png: Uint8Array; width: number; height: number }
+  | { kind: 'thumbnail'; pose: OpenPoseJson };
+
+/** What the server sends the render process. */
+export type ToRenderer = { id: number; task: RenderTask };
+
+/** What the render process answers: the PNG, or why not (`unreadable`: the engine's PNG could not be decoded). */
+export type FromRenderer =
+  | { id: number; png: Uint8Array }
+  | { id: number; failure: 'unreadable' | 'crashed'; detail: string };
