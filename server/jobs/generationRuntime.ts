@@ -8,6 +8,8 @@ import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
+import { PromptChanges } from '../events/promptChanges.js';
+import { publishPoolChanges } from '../events/publishPoolChanges.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -34,12 +36,16 @@ export class GenerationRuntime {
   private pool: WorkerPool | null = null;
   private closed = false;
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  /** Where every change of a prompt is announced (prompt events, history versions). */
+  readonly changes: PromptChanges;
 
   constructor(
     readonly config: GenerationConfig,
     private readonly log: FastifyBaseLogger,
     private readonly engines: readonly Engine[] = createEngines(config),
-  ) {}
+  ) {
+    this.changes = new PromptChanges(log);
+  }
 
   /** The database and the job tables, opened (and migrated) on first use. */
   open(): Promise<Services> {
@@ -78,7 +84,9 @@ export class GenerationRuntime {
     if (!this.pool) {
       const { leaseMs, pollMs } = this.config.jobs;
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs };
-      this.pool = new WorkerPool(deps, this.engines, this.instanceId);
+      const onProgress = (job: { id: string; user_id: string }, fraction: number) => this.changes.progress(job.user_id, job.id, fraction);
+      this.pool = new WorkerPool({ ...deps, onProgress }, this.engines, this.instanceId);
+      publishPoolChanges(this.pool.events, this.changes);
       this.pool.start();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
     }

@@ -17,6 +17,8 @@ export interface RunJobDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
   leaseMs: number;
+  /** Hears a running job's progress as the engine reports it (prompt events). */
+  onProgress?(job: JobRow, fraction: number): void;
 }
 
 /**
@@ -46,7 +48,13 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
     await queue.setControlImage(job.id, worker, controlKey);
     const images = await engine.run(
       { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document },
-      { onProgress: (f) => keeper.report(f * 0.95), signal },
+      {
+        onProgress: (f) => {
+          keeper.report(f * 0.95);
+          deps.onProgress?.(job, f * 0.95);
+        },
+        signal,
+      },
     );
     if (signal.aborted) throw signal.reason;
     const rows: JobImage[] = [];

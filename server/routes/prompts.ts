@@ -41,6 +41,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       throw new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${max} prompts queued or running; wait for one to finish or stop one`);
     }
     runtime.workers()?.wake();
+    runtime.changes.changed(user.uid, id);
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
     return sendData(reply, data);
   });
@@ -62,6 +63,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       runtime.workers()?.requestStop(prompt_id);
       status = await waitUntilNotRunning(store, user.uid, prompt_id);
     }
+    runtime.changes.changed(user.uid, prompt_id);
     const data: StopPromptResponse = { prompt_id, status };
     return sendData(reply, data);
   });

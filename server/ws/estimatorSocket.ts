@@ -1,33 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
 import { API_PATHS } from '../../src/api/contract.js';
 import { SOCKET_UNAUTHORIZED } from '../../src/api/estimatorSocket.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import { ApiError } from '../http/envelope.js';
+import { keepAlive, reasonOf, SOCKET_TRY_AGAIN_LATER } from './socketSupport.js';
 import type { EstimateService } from '../estimator/estimateService.js';
-
-/** The WebSocket close code for a server that cannot serve right now (RFC 6455 registry). */
-const SOCKET_TRY_AGAIN_LATER = 1013;
-
-/** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
-const HEARTBEAT_MS = 30_000;
-
-/** A close reason may hold at most 123 bytes. */
-function reasonOf(text: string): string {
-  let reason = text;
-  while (Buffer.byteLength(reason) > 123) reason = `${reason.slice(0, -2)}…`;
-  return reason;
-}
-
-function keepAlive(socket: WebSocket): NodeJS.Timeout {
-  let alive = true;
-  socket.on('pong', () => (alive = true));
-  return setInterval(() => {
-    if (!alive) return socket.terminate();
-    alive = false;
-    socket.ping();
-  }, HEARTBEAT_MS).unref();
-}
 
 /**
  * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes
