@@ -86,7 +86,7 @@ const earlyOf = (context: GenerationContext, promptId: string) => context.early.
 /** The poll actor's input: idle while the events follow the prompt, a read at once to catch up. */
 function pollInput(context: GenerationContext): PollInput {
   const delayMs = context.catchUp ? 0 : POLL_INTERVAL_MS * (context.pollFailures + 1);
-  return { promptId: context.promptId!, delayMs, idle: context.live && !context.catchUp };
+  return context.live && !context.catchUp ? { promptId: context.promptId!, delayMs, idle: true } : { promptId: context.promptId!, delayMs };
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
