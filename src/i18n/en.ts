@@ -12,8 +12,7 @@ export const en = {
       pose: { title: 'Pose', text: 'Drag joints, hands and faces, or start from a photo.' },
       size: { title: 'Frame', text: 'Pick an aspect ratio and size, or a social network format.' },
       generate: { title: 'Generate', text: 'Describe the scene and get up to four images in your pose.' },
-      liveOff: 'Live updates are off: checking for progress every few seconds instead.',
-  },
+    },
   },
   panel: {
     title: 'Generate images',
@@ -54,6 +53,7 @@ export const en = {
     engineCaption: 'Engine: {{engine}}',
     download: 'Download',
     close: 'Close',
+    liveOff: 'Live updates are off: checking for progress every few seconds instead.',
   },
   history: {
     title: 'Your history',

@@ -14,8 +14,7 @@ export const zh: Translation = {
       pose: { title: '摆姿势', text: '拖动关节、手和面部，或从一张照片开始。' },
       size: { title: '取景', text: '选择宽高比和尺寸，或社交平台格式。' },
       generate: { title: '生成', text: '描述画面，按你的姿势得到最多四张图像。' },
-      liveOff: '实时更新已断开：改为每隔几秒检查一次进度。',
-  },
+    },
   },
   panel: {
     title: '生成图像',
@@ -56,6 +55,7 @@ export const zh: Translation = {
     engineCaption: '引擎：{{engine}}',
     download: '下载',
     close: '关闭',
+    liveOff: '实时更新已断开：改为每隔几秒检查一次进度。',
   },
   history: {
     title: '你的历史记录',

@@ -35,12 +35,14 @@ export type HistoryEvent =
   | { type: 'REFRESH' }
   | PromptEventsNotice;
 
-/** The page with one prompt as an event reports it: replaced where shown, or put first on page 1 when new. */
+/** The page with one prompt as an event reports it: replaced where shown, or put first on page 1 when it is the newest. */
 function withItem(data: HistoryResponse | null, item: HistoryItem): HistoryResponse | null {
   if (!data) return data;
   const at = data.items.findIndex((i) => i.prompt_id === item.prompt_id);
   if (at >= 0) return { ...data, items: data.items.map((i, n) => (n === at ? item : i)) };
-  if (data.page !== 1 || item.status !== 'queued') return data;
+  // New, not an older prompt from another page: none on this one was made after it.
+  const isNew = data.items.every((i) => i.created_at <= item.created_at);
+  if (data.page !== 1 || !isNew) return data;
   return { ...data, items: [item, ...data.items].slice(0, data.page_size), total: data.total + 1 };
 }
 

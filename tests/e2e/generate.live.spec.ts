@@ -63,8 +63,8 @@ test.describe('generation with live events', () => {
     // Killed: this connection and every one the page tries after it.
     refuse = true;
     for (const ws of sockets) await ws.close({ code: 1011, reason: 'killed by the test' });
-    await expect(fallbackLine(page)).toBeVisible();
     await expect(generatePage(page)).toHaveAttribute('data-events', 'down');
+    await expect(fallbackLine(page)).toBeVisible();
 
     const historyRequests = countHistoryRequests(page);
     await chooseSettings(page, '1:1', 'Small 400 × 400', 1);
