@@ -7,6 +7,12 @@ import { EVERY_USER, type PromptChange } from './promptChanges.js';
 /** Sends one message to one connection. */
 export type SendEvent = (message: PromptEventMessage) => void;
 
+/**
+ * How long after a prompt leaves the queue (or joins it) the queued prompts' positions are sent
+ * again: one batch for a burst of changes, not one read per waiting prompt per change.
+ */
+const QUEUE_REFRESH_MS = 500;
+
 /** Reads a user's prompt as the history shows it (signed URLs), or null if it is gone. */
 export type ReadPrompt = (userId: string, promptId: string) => Promise<HistoryItem | null>;
 
@@ -21,8 +27,11 @@ export class PromptEventHub {
   private readonly queues = new Map<string, Promise<void>>();
   /** Per user, prompts whose read is waiting in the queue: a second change of one adds nothing. */
   private readonly pendingReads = new Map<string, Set<string>>();
+  /** Per user, their prompts last sent as queued: their place moves when others leave the queue. */
+  private readonly queued = new Map<string, Set<string>>();
+  private queueRefresh: NodeJS.Timeout | null = null;
 
-  constructor(private readonly read: ReadPrompt, private readonly log?: FastifyBaseLogger) {}
+  constructor(private readonly readPrompt: ReadPrompt, private readonly log?: FastifyBaseLogger) {}
 
   /** Adds a user's connection; null when they already hold PROMPT_EVENT_LIMITS.connectionsPerUser. Returns its removal. */
   connect(userId: string, send: SendEvent): (() => void) | null {
@@ -32,15 +41,11 @@ export class PromptEventHub {
     this.connections.set(userId, mine);
     return () => {
       mine.delete(send);
-      if (mine.size === 0 && this.connections.get(userId) === mine) this.connections.delete(userId);
+      if (mine.size === 0 && this.connections.get(userId) === mine) {
+        this.connections.delete(userId);
+        this.queued.delete(userId);
+      }
     };
-  }
-
-  /** How many connections are open here (health, tests). */
-  size(): number {
-    let total = 0;
-    for (const set of this.connections.values()) total += set.size;
-    return total;
   }
 
   /** Passes a change to the connections of the prompt's owner on this instance. */
@@ -50,12 +55,35 @@ export class PromptEventHub {
       return;
     }
     const { userId, promptId } = change;
+    // Anyone's prompt joining or leaving the queue moves the places of the prompts behind it.
+    if (change.progress === undefined) this.scheduleQueueRefresh();
     if (!this.connections.has(userId) || !promptId) return;
     if (change.progress !== undefined) {
       const message: PromptEventMessage = { type: 'prompt.progress', prompt_id: promptId, data: { progress: change.progress } };
       this.enqueue(userId, async () => this.broadcast(userId, message));
       return;
     }
+    this.read(userId, promptId);
+  }
+
+  /** Stops the pending queue refresh (shutdown). */
+  close(): void {
+    if (this.queueRefresh) clearTimeout(this.queueRefresh);
+    this.queueRefresh = null;
+  }
+
+  /** Any change but progress may move the queue: the queued prompts of users connected here are read again, once per burst. */
+  private scheduleQueueRefresh(): void {
+    if (this.queueRefresh || this.queued.size === 0) return;
+    this.queueRefresh = setTimeout(() => {
+      this.queueRefresh = null;
+      for (const [userId, ids] of this.queued) for (const id of ids) this.read(userId, id);
+    }, QUEUE_REFRESH_MS);
+    this.queueRefresh.unref();
+  }
+
+  /** Reads a prompt and sends it to its owner's connections, in turn with their other messages. */
+  private read(userId: string, promptId: string): void {
     const pending = this.pendingReads.get(userId) ?? new Set<string>();
     if (pending.has(promptId)) return;
     pending.add(promptId);
@@ -64,9 +92,19 @@ export class PromptEventHub {
       pending.delete(promptId);
       if (pending.size === 0) this.pendingReads.delete(userId);
       if (!this.connections.has(userId)) return;
-      const item = await this.read(userId, promptId);
-      if (item) this.broadcast(userId, { type: 'prompt.update', prompt_id: promptId, data: item });
+      const item = await this.readPrompt(userId, promptId);
+      if (!item) return;
+      this.trackQueued(userId, item);
+      this.broadcast(userId, { type: 'prompt.update', prompt_id: promptId, data: item });
     });
+  }
+
+  private trackQueued(userId: string, item: HistoryItem): void {
+    const ids = this.queued.get(userId) ?? new Set<string>();
+    if (item.status === 'queued') ids.add(item.prompt_id);
+    else ids.delete(item.prompt_id);
+    if (ids.size > 0 && this.connections.has(userId)) this.queued.set(userId, ids);
+    else this.queued.delete(userId);
   }
 
   private broadcast(userId: string, message: PromptEventMessage): void {

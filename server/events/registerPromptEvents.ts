@@ -30,6 +30,7 @@ export async function registerPromptEvents(app: FastifyInstance, { verifier, run
   }
   app.addHook('onClose', async () => {
     stopHearing();
+    hub.close();
     await runtime.changes.close().catch(() => {});
   });
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

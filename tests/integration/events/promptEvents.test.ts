@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROMPT_EVENT_LIMITS, SOCKET_TOO_MANY, SOCKET_UNAUTHORIZED } from '../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, tempDataDir } from '../../support/generationApp';
+import { gatedEngine, type RecordingEngine } from '../../support/fakeEngines';
+import { bearer, generationApp, promptBody, tempDataDir, waitFor } from '../../support/generationApp';
 import { openEvents, promptIdsIn, updateOf, type EventsConnection } from '../../support/promptEventsClient';
 
 // One real server (mannequin engine, its worker running) and Auth Emulator users.
@@ -125,3 +126,38 @@ describe('GET /v1/history, conditional', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 });
+
+describe('queue positions', () => {
+  it("sends a waiting prompt's new place when a prompt ahead of it, another user's, leaves the queue", async () => {
+    const engine = gatedEngine();
+    const gated = await generationApp(tempDataDir(), { engines: [engine] });
+    await gated.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const [dan, erin] = await Promise.all([createTestUser('dan'), createTestUser('erin')]);
+      const post = async (user: TestUser) =>
+        (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data
+          .prompt_id as string;
+      const erins = openEvents(`http://127.0.0.1:${(gated.server.address() as { port: number }).port}`, erin.idToken);
+      open.push(erins);
+      await erins.next((m) => m.type === 'events.ready');
+      // Dan's first prompt holds the only worker; his second waits first in line, Erin's second.
+      await post(dan);
+      await waitForRuns(engine, 1);
+      const dansSecond = await post(dan);
+      const erinsPrompt = await post(erin);
+      await erins.next((m) => m.type === 'prompt.update' && m.prompt_id === erinsPrompt && m.data.queue_position === 2);
+      const stopped = await gated.inject({ method: 'POST', url: '/v1/stop_prompt', headers: bearer(dan), payload: { prompt_id: dansSecond } });
+      expect(stopped.json().data.status).toBe('stopped');
+      await erins.next((m) => m.type === 'prompt.update' && m.prompt_id === erinsPrompt && m.data.queue_position === 1);
+      expect(promptIdsIn(erins.messages)).toEqual(new Set([erinsPrompt]));
+    } finally {
+      engine.open();
+      await gated.close();
+    }
+  });
+});
+
+/** Waits until the engine has started count runs. */
+async function waitForRuns(engine: RecordingEngine, count: number): Promise<void> {
+  await waitFor(async () => engine.runs.length >= count, 10_000, `${count} run(s)`);
+}
