@@ -54,6 +54,8 @@ export const en = {
     download: 'Download',
     close: 'Close',
     liveOff: 'Live updates are off: checking for progress every few seconds instead.',
+    seed: 'Seed',
+    seedRandom: 'Random',
   },
   history: {
     title: 'Your history',
@@ -67,6 +69,9 @@ export const en = {
     newer: 'Newer',
     older: 'Older',
     pageOf: 'Page {{page}} of {{pages}}',
+    seed: 'Seed {{seed}}',
+    reuseSeed: 'Reuse this seed',
+    vary: 'Vary',
   },
   status: { submitting: 'Sending', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
   api: { loginFirst: 'Please log in first' },

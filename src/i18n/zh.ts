@@ -56,6 +56,8 @@ export const zh: Translation = {
     download: '下载',
     close: '关闭',
     liveOff: '实时更新已断开：改为每隔几秒检查一次进度。',
+    seed: '种子',
+    seedRandom: '随机',
   },
   history: {
     title: '你的历史记录',
@@ -69,6 +71,9 @@ export const zh: Translation = {
     newer: '较新',
     older: '较早',
     pageOf: '第 {{page}} 页，共 {{pages}} 页',
+    seed: '种子 {{seed}}',
+    reuseSeed: '沿用此种子',
+    vary: '变体',
   },
   status: { submitting: '发送中', queued: '排队中', running: '生成中', done: '完成', failed: '失败', stopped: '已停止' },
   api: { loginFirst: '请先登录' },

@@ -77,3 +77,36 @@ test.describe('generation with live events', () => {
     await expect(fallbackLine(page)).toBeVisible();
   });
 });
+
+test.describe('seeds', () => {
+  test('a fixed seed is shown on its prompt; "Vary" makes new images with a new seed; "Reuse this seed" puts it back in the form', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signedInWithPose(page, 'seeds');
+    await chooseSettings(page, '1:1', 'Small 400 × 400', 1);
+    const seedBox = main(page).getByRole('spinbutton', { name: 'Seed' });
+    await expect(seedBox).toHaveAttribute('placeholder', 'Random');
+    await promptBox(page).fill('a seeded pose');
+    await seedBox.fill('4242');
+    await generateButton(page).click();
+    await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+    const first = historyItems(page).first();
+    await expect(first).toContainText('Seed 4242');
+    await expect(statusBadge(first, 'Done')).toBeVisible();
+    const [seededUrl] = await expectImages(page, first, 1, 400, 400);
+
+    await first.getByRole('button', { name: 'Vary' }).click();
+    await expect(historyItems(page)).toHaveCount(2);
+    const varied = historyItems(page).first();
+    await expect(statusBadge(varied, 'Done')).toBeVisible({ timeout: 30_000 });
+    await expect(varied).toContainText('a seeded pose');
+    await expect(varied).toContainText(/Seed \d+/);
+    await expect(varied).not.toContainText('Seed 4242');
+    const [variedUrl] = await expectImages(page, varied, 1, 400, 400);
+    const bytes = async (url: string) => (await page.request.get(new URL(url, page.url()).toString())).body();
+    expect((await bytes(variedUrl!)).equals(await bytes(seededUrl!))).toBe(false);
+
+    await seedBox.fill('');
+    await historyItems(page).nth(1).getByRole('button', { name: 'Reuse this seed' }).click();
+    await expect(seedBox).toHaveValue('4242');
+  });
+});

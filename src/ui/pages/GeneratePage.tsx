@@ -11,7 +11,7 @@ import { LiveStatus, useLiveState } from '../generate/LiveStatus';
 import { HistoryList } from '../generate/HistoryList';
 import { PromptForm } from '../generate/PromptForm';
 import { promptDraftStore } from '../generate/promptDraft';
-import { restoreFromHistory } from '../generate/restoreFromHistory';
+import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory';
 import { useGeneration } from '../generate/useGeneration';
 import { usePoseDocument } from '../generate/usePoseDocument';
 import '../generate/generate.css';
@@ -38,6 +38,7 @@ export default function GeneratePage() {
       request: {
         prompt: draft.prompt.trim(),
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
+        ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
         width,
         height,
         gNumber,
@@ -58,7 +59,12 @@ export default function GeneratePage() {
       <PromptForm canGenerate={!poseIsEmpty} busy={busy} onGenerate={generate} />
       <LiveStatus state={live} />
       <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
-      <HistoryList history={snapshot.children.history!} onUseAgain={(item: HistoryItem) => restoreFromHistory(item)} />
+      <HistoryList
+        history={snapshot.children.history!}
+        onUseAgain={(item: HistoryItem) => restoreFromHistory(item)}
+        onReuseSeed={(item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) }))}
+        onVary={busy ? null : (item: HistoryItem) => send({ type: 'GENERATE', request: varyRequest(item) })}
+      />
     </div>
   );
 }
