@@ -36,6 +36,10 @@ export async function runGenerationBench(): Promise<void> {
     const database = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite';
     console.log(`\n## API on ${database}, loopback, ${CONNECTIONS} connections, ${DURATION_S} s each (server in its own process, workers off; ${os.cpus().length} cores shared with the load generator)`);
     report('GET /v1/history (20 of 50)', await load(`${server.url}/v1/history?page=1&page_size=20`, { headers: { authorization: 'Bearer bench-history' } }));
+    // As the page asks once it holds an answer: with its ETag, answered 304 while nothing changed.
+    const historyUrl = `${server.url}/v1/history?page=1&page_size=20`;
+    const etag = (await fetch(historyUrl, { headers: { authorization: 'Bearer bench-history' } })).headers.get('etag') ?? '';
+    report('GET /v1/history, If-None-Match', await load(historyUrl, { headers: { authorization: 'Bearer bench-history', 'if-none-match': etag } }));
     let n = 0;
     const posted = await load(`${server.url}/v1/query_prompt`, {
       method: 'POST',

@@ -10,6 +10,7 @@ import { registerRateLimits } from './http/rateLimit.js';
 import type { Engine } from './engines/engine.js';
 import { registerGeneration } from './jobs/generationPlugin.js';
 import { registerEstimator } from './estimator/registerEstimator.js';
+import { registerPromptEvents } from './events/registerPromptEvents.js';
 import { storageUploadReader } from './estimator/uploadReader.js';
 import type { Estimator } from './estimator/processEstimator.js';
 import { appConfigRoutes } from './routes/appConfig.js';
@@ -50,6 +51,7 @@ export async function buildApp(
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
+  await registerPromptEvents(app, { verifier, runtime: app.generation });
   await registerPoseLibrary(app, config);
   await registerWebApp(app, config.webRoot);
   return app;

@@ -50,9 +50,11 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig): vo
     if (!origin || !allowed.has(origin)) return;
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Vary', 'Origin');
+    // The history's ETag is read by the page, which asks again with If-None-Match.
+    reply.header('Access-Control-Expose-Headers', 'ETag');
     if (request.method === 'OPTIONS') {
       reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match');
       reply.header('Access-Control-Max-Age', '600');
       return reply.status(204).send();
     }

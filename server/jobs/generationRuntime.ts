@@ -10,6 +10,8 @@ import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
 import { ProcessRenderer } from '../render/processRenderer.js';
 import { ThumbnailMaker } from '../render/thumbnailMaker.js';
+import { PromptChanges } from '../events/promptChanges.js';
+import { publishPoolChanges } from '../events/publishPoolChanges.js';
 import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -37,12 +39,16 @@ export class GenerationRuntime {
   private thumbnailMaker: ThumbnailMaker | null = null;
   private closed = false;
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  /** Where every change of a prompt is announced (prompt events, history versions). */
+  readonly changes: PromptChanges;
 
   constructor(
     readonly config: GenerationConfig,
     private readonly log: FastifyBaseLogger,
     private readonly engines: readonly Engine[] = createEngines(config),
-  ) {}
+  ) {
+    this.changes = new PromptChanges(log);
+  }
 
   /** The database and the job tables, opened (and migrated) on first use. */
   open(): Promise<Services> {
@@ -82,7 +88,9 @@ export class GenerationRuntime {
       const { leaseMs, pollMs } = this.config.jobs;
       const newRenderer = () => new ProcessRenderer({ timeoutMs: this.config.jobs.renderTimeoutMs, log: this.log });
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
-      this.pool = new WorkerPool(deps, this.engines, this.instanceId);
+      const onProgress = (job: { id: string; user_id: string }, fraction: number) => this.changes.progress(job.user_id, job.id, fraction);
+      this.pool = new WorkerPool({ ...deps, onProgress }, this.engines, this.instanceId);
+      publishPoolChanges(this.pool.events, this.changes);
       this.pool.start();
       await this.thumbnails();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);

@@ -18,6 +18,8 @@ export interface RunJobDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
   leaseMs: number;
+  /** Hears a running job's progress as the engine reports it (prompt events). */
+  onProgress?(job: JobRow, fraction: number): void;
 }
 
 /**
@@ -48,7 +50,14 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
     await queue.setControlImage(job.id, worker, controlKey);
     const images = await engine.run(
       { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose },
-      { onProgress: (f) => keeper.report(f * 0.95), signal, render },
+      {
+        onProgress: (f) => {
+          keeper.report(f * 0.95);
+          deps.onProgress?.(job, f * 0.95);
+        },
+        signal,
+        render,
+      },
     );
     if (signal.aborted) throw signal.reason;
     const rows: JobImage[] = [];

@@ -4,10 +4,11 @@ import type { Renderer } from '../render/processRenderer.js';
 import { JobAbort } from './jobAbort.js';
 import { runJob, type RunJobDeps, type RunOutcome } from './runJob.js';
 
-/** Events a pool emits: `claimed` {id, worker, attempts} and `finished` {id, worker, outcome}. */
+/** Events a pool emits: `claimed` and `finished` with the job's id and owner, `swept` with how many jobs the sweep ended. */
 export interface PoolEvents {
-  claimed: [{ id: string; worker: string; attempts: number }];
-  finished: [{ id: string; worker: string; outcome: RunOutcome }];
+  claimed: [{ id: string; userId: string; worker: string; attempts: number }];
+  finished: [{ id: string; userId: string; worker: string; outcome: RunOutcome }];
+  swept: [number];
 }
 
 /**
@@ -42,7 +43,7 @@ export class WorkerPool {
     for (const renderer of this.renderers) renderer.warm();
     this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`, this.renderers[slot]));
     this.sweeper = setInterval(() => {
-      this.deps.queue.sweepAbandoned().catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
+      this.deps.queue.sweepAbandoned().then((ended) => ended > 0 && this.events.emit('swept', ended)).catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
     }, Math.max(this.deps.pollMs, 1000));
     this.sweeper.unref();
   }
@@ -89,13 +90,13 @@ export class WorkerPool {
       }
       const controller = new AbortController();
       this.running.set(job.id, controller);
-      this.events.emit('claimed', { id: job.id, worker, attempts: job.attempts });
+      this.events.emit('claimed', { id: job.id, userId: job.user_id, worker, attempts: job.attempts });
       // A shutdown that began while claiming still gives this job straight back.
       if (this.stopping) controller.abort(new JobAbort('shutdown'));
       let outcome;
       try {
         outcome = await runJob(this.deps, job, worker, engine, controller, renderer);
-        this.events.emit('finished', { id: job.id, worker, outcome });
+        this.events.emit('finished', { id: job.id, userId: job.user_id, worker, outcome });
       } finally {
         this.running.delete(job.id);
       }

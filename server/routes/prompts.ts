@@ -51,6 +51,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, pose);
+    runtime.changes.changed(user.uid, id);
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
     return sendData(reply, data);
   });
@@ -72,6 +73,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       runtime.workers()?.requestStop(prompt_id);
       status = await waitUntilNotRunning(store, user.uid, prompt_id);
     }
+    runtime.changes.changed(user.uid, prompt_id);
     const data: StopPromptResponse = { prompt_id, status };
     return sendData(reply, data);
   });

@@ -4,50 +4,8 @@ import { API_PATHS } from '../../src/api/contract.js';
 import { SOCKET_UNAUTHORIZED } from '../../src/api/estimatorSocket.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import { ApiError } from '../http/envelope.js';
+import { keepAlive, reasonOf, SOCKET_POLICY, SOCKET_TRY_AGAIN_LATER, SocketCounts } from './socketSupport.js';
 import type { EstimateService } from '../estimator/estimateService.js';
-
-/** The WebSocket close code for a server that cannot serve right now (RFC 6455 registry). */
-const SOCKET_TRY_AGAIN_LATER = 1013;
-
-/** How often an idle socket is pinged; one without a pong by the next ping is dropped. */
-const HEARTBEAT_MS = 30_000;
-
-/** The WebSocket close code for a policy refusal (RFC 6455): here, too many sockets. */
-const SOCKET_POLICY = 1008;
-
-/** Counts open sockets per key; take() refuses past the limit. */
-class SocketCounts {
-  private readonly open = new Map<string, number>();
-  constructor(private readonly limit: number) {}
-  take(key: string): boolean {
-    const n = this.open.get(key) ?? 0;
-    if (n >= this.limit) return false;
-    this.open.set(key, n + 1);
-    return true;
-  }
-  release(key: string): void {
-    const n = (this.open.get(key) ?? 1) - 1;
-    if (n <= 0) this.open.delete(key);
-    else this.open.set(key, n);
-  }
-}
-
-/** A close reason may hold at most 123 bytes. */
-function reasonOf(text: string): string {
-  let reason = text;
-  while (Buffer.byteLength(reason) > 123) reason = `${reason.slice(0, -2)}…`;
-  return reason;
-}
-
-function keepAlive(socket: WebSocket): NodeJS.Timeout {
-  let alive = true;
-  socket.on('pong', () => (alive = true));
-  return setInterval(() => {
-    if (!alive) return socket.terminate();
-    alive = false;
-    socket.ping();
-  }, HEARTBEAT_MS).unref();
-}
 
 /** Closes a socket with 1013 "try again later" when the token could not be checked at all, 4401 when it was refused. */
 function closeRefused(socket: WebSocket, error: Error): void {

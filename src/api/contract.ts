@@ -15,6 +15,8 @@ export const API_PATHS = {
   presignUrl: '/v1/get_presign_url',
   queryPromptEstimator: '/v1/query_prompt_estimator',
   estimatorSocket: '/ws_estimator',
+  /** WS /ws_events?access_token=: the caller's prompts as they change (status, queue position, progress, images). */
+  promptEvents: '/ws_events',
   appConfig: '/app-config.json',
   /** The caller's saved poses: GET lists (search, filter), POST saves one. */
   poses: '/v1/poses',
@@ -149,3 +151,14 @@ export interface EstimateStatus {
 
 /** Close code the server uses when the access token is missing or refused. */
 export const SOCKET_UNAUTHORIZED = 4401;
+
+/** Limits of the prompt event connection (WS /ws_events). */
+export const PROMPT_EVENT_LIMITS = {
+  /** Open event connections one user may hold at once (one a signed-in page); the next is closed with SOCKET_TOO_MANY. */
+  connectionsPerUser: 8,
+  /** Progress of one prompt is sent at most this often, in ms. */
+  progressEveryMs: 200,
+} as const;
+
+/** Close code of an event connection refused because the user already holds PROMPT_EVENT_LIMITS.connectionsPerUser. */
+export const SOCKET_TOO_MANY = 4429;

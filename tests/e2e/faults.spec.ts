@@ -61,6 +61,8 @@ test.describe('faults while generating', () => {
   }
 
   test('a network lost while following a prompt is retried, and the prompt is followed to its end', async ({ page }) => {
+    // Polling is the fallback of the event connection: with the connection refused, the page polls.
+    await page.routeWebSocket(/\/ws_events/, (ws) => void ws.close({ code: 1011, reason: 'refused by the test' }));
     await signInWithEditedPose(page);
     await page.goto('/pose');
     let failures = 0;

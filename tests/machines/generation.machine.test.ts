@@ -37,6 +37,12 @@ const events = (): EventObject[] => [
   done('stopPrompt', { status: 'stopped' }),
   done('stopPrompt', { status: 'done' }),
   error('stopPrompt', '40001: already finished'),
+  // The event connection: up (first, or back after a drop), down, the prompt changed or progressed, changes missed.
+  { type: 'EVENTS.UP', reconnect: false } as EventObject,
+  { type: 'EVENTS.DOWN' },
+  ...(['queued', 'running', 'done', 'failed', 'stopped'] as const).map((s) => ({ type: 'EVENTS.UPDATE', item: progress(s) }) as EventObject),
+  { type: 'EVENTS.PROGRESS', promptId: 'p1', progress: 0.6 } as EventObject,
+  { type: 'EVENTS.RESYNC' },
 ];
 
 const paths = generatePaths(generationMachine, { events });

@@ -22,6 +22,13 @@ const events = (): EventObject[] => [
   done(pageOf('done', 'failed')),
   done(pageOf('running')),
   failed,
+  // The event connection: up (first, or back after a drop), down, a prompt changed or progressed, changes missed.
+  { type: 'EVENTS.UP', reconnect: false } as EventObject,
+  { type: 'EVENTS.UP', reconnect: true } as EventObject,
+  { type: 'EVENTS.DOWN' },
+  { type: 'EVENTS.UPDATE', item: { ...item('done'), prompt_id: 'p-running' } } as EventObject,
+  { type: 'EVENTS.PROGRESS', promptId: 'p-running', progress: 0.5 } as EventObject,
+  { type: 'EVENTS.RESYNC' },
 ];
 
 const paths = generatePaths(historyMachine, { events });

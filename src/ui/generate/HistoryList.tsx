@@ -13,10 +13,14 @@ interface HistoryListProps {
   /** The generation machine's history actor, which decides when the history is read. */
   history: ActorRefFrom<typeof historyMachine>;
   onUseAgain(item: HistoryItem): void;
+  /** Puts the prompt's seed in the form. */
+  onReuseSeed(item: HistoryItem): void;
+  /** Generates the prompt again with a new seed; null while a prompt is in flight. */
+  onVary: ((item: HistoryItem) => void) | null;
 }
 
 /** The user's prompts, newest first, a page at a time, with status, settings, pose and images. */
-export function HistoryList({ history, onUseAgain }: HistoryListProps) {
+export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: HistoryListProps) {
   const { t } = useTranslation();
   const page = useSelector(history, (s) => s.context.page);
   const data = useSelector(history, (s) => s.context.data);
@@ -34,13 +38,15 @@ export function HistoryList({ history, onUseAgain }: HistoryListProps) {
       <ol className="history-list">
         {signedIn && data?.items.map((item) => (
           <li key={item.prompt_id} className="history-item" data-prompt-id={item.prompt_id}>
-            <PoseThumbnail pose={item.pose} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
+            <PoseThumbnail src={item.pose_thumbnail} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
             <div className="history-body">
               <p className="history-prompt">{item.prompt}</p>
               <p className="muted">
                 {t('history.settings', { width: item.settings.width, height: item.settings.height, count: item.settings.gNumber })}
                 {' · '}
                 {new Date(item.created_at).toLocaleString()}
+                {' · '}
+                <span className="history-seed">{t('history.seed', { seed: item.settings.seed })}</span>
               </p>
               <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
               {item.status === 'queued' && item.queue_position !== null && (
@@ -50,6 +56,12 @@ export function HistoryList({ history, onUseAgain }: HistoryListProps) {
               {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} />}
               <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
                 {t('history.useAgain')}
+              </button>
+              <button type="button" className="button-secondary" onClick={() => onReuseSeed(item)}>
+                {t('history.reuseSeed')}
+              </button>
+              <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
+                {t('history.vary')}
               </button>
             </div>
           </li>

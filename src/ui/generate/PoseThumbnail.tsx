@@ -1,23 +1,19 @@
-import { useEffect, useRef } from 'react';
-import { parsePoseJson, renderOpenPose } from '../../pose';
-
 interface PoseThumbnailProps {
-  pose: unknown;
+  /** The server's drawing of the pose (a PNG data URL), null until it is drawn. */
+  src: string | null;
   width: number;
   height: number;
   label: string;
 }
 
-/** A small OpenPose drawing of a stored pose, made with the same renderer as the export. */
-export function PoseThumbnail({ pose, width, height, label }: PoseThumbnailProps) {
-  const ref = useRef<HTMLCanvasElement>(null);
+/** A small OpenPose drawing of a stored pose, drawn by the server with the export's renderer; an empty frame of the pose's shape until then. */
+export function PoseThumbnail({ src, width, height, label }: PoseThumbnailProps) {
   const scale = 72 / Math.max(width, height);
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  useEffect(() => {
-    const parsed = parsePoseJson(pose);
-    const ctx = ref.current?.getContext('2d');
-    if (parsed.ok && ctx) renderOpenPose(ctx, parsed.document, { width: w, height: h });
-  }, [pose, w, h]);
-  return <canvas ref={ref} className="pose-thumbnail" width={w} height={h} role="img" aria-label={label} />;
+  return src ? (
+    <img className="pose-thumbnail" src={src} width={w} height={h} alt={label} />
+  ) : (
+    <span className="pose-thumbnail" style={{ display: 'inline-block', width: w, height: h, background: '#000' }} role="img" aria-label={label} />
+  );
 }

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { PROMPT_MAX_LENGTH } from '../../api/schemas';
+import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/schemas';
 import { promptDraftStore } from './promptDraft';
 
 interface PromptFormProps {
@@ -10,7 +10,7 @@ interface PromptFormProps {
   onGenerate(): void;
 }
 
-/** Prompt and negative prompt, and the Generate button. */
+/** Prompt, negative prompt and seed (empty: random), and the Generate button. */
 export function PromptForm({ canGenerate, busy, onGenerate }: PromptFormProps) {
   const { t } = useTranslation();
   const draft = useStore(promptDraftStore);
@@ -18,7 +18,7 @@ export function PromptForm({ canGenerate, busy, onGenerate }: PromptFormProps) {
     e.preventDefault();
     if (canGenerate && draft.prompt.trim()) onGenerate();
   };
-  const setField = (field: 'prompt' | 'negative_prompt', value: string) => promptDraftStore.set((d) => ({ ...d, [field]: value }));
+  const setField = (field: 'prompt' | 'negative_prompt' | 'seed', value: string) => promptDraftStore.set((d) => ({ ...d, [field]: value }));
   return (
     <form className="prompt-form" onSubmit={submit}>
       <label className="field">
@@ -42,6 +42,19 @@ export function PromptForm({ canGenerate, busy, onGenerate }: PromptFormProps) {
           value={draft.negative_prompt}
           placeholder={t('generate.negativePlaceholder')}
           onChange={(e) => setField('negative_prompt', e.target.value)}
+        />
+      </label>
+      <label className="field field-seed">
+        <span>{t('generate.seed')}</span>
+        <input
+          name="seed"
+          type="number"
+          min={0}
+          max={SEED_MAX}
+          step={1}
+          value={draft.seed}
+          placeholder={t('generate.seedRandom')}
+          onChange={(e) => setField('seed', e.target.value)}
         />
       </label>
       <button type="submit" className="button-primary" disabled={!canGenerate || busy || !draft.prompt.trim()}>

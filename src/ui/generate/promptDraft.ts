@@ -4,12 +4,15 @@ import { createStore, localItem } from '../store';
 export interface PromptDraft {
   prompt: string;
   negative_prompt: string;
+  /** The seed as typed: '' for a random one, chosen by the server. */
+  seed: string;
 }
 
 function revive(raw: unknown): PromptDraft | null {
   const r = raw as Partial<PromptDraft> | null;
-  return typeof r?.prompt === 'string' && typeof r.negative_prompt === 'string' ? { prompt: r.prompt, negative_prompt: r.negative_prompt } : null;
+  if (typeof r?.prompt !== 'string' || typeof r.negative_prompt !== 'string') return null;
+  return { prompt: r.prompt, negative_prompt: r.negative_prompt, seed: typeof r.seed === 'string' ? r.seed : '' };
 }
 
 /** The draft, kept so a reload or a trip to the editor does not lose it. */
-export const promptDraftStore = createStore<PromptDraft>({ prompt: '', negative_prompt: '' }, localItem('posecraft.prompt', revive));
+export const promptDraftStore = createStore<PromptDraft>({ prompt: '', negative_prompt: '', seed: '' }, localItem('posecraft.prompt', revive));

@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/schemas';
 import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
 import { documentStore } from '../stores/documentStore';
+import { useAuth } from '../auth/appSession';
 import { CurrentPrompt } from '../generate/CurrentPrompt';
+import { LiveStatus, useLiveState } from '../generate/LiveStatus';
 import { HistoryList } from '../generate/HistoryList';
 import { PromptForm } from '../generate/PromptForm';
 import { promptDraftStore } from '../generate/promptDraft';
-import { restoreFromHistory } from '../generate/restoreFromHistory';
+import { notify } from '../notify/notifications';
+import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory';
 import { useGeneration } from '../generate/useGeneration';
 import { usePoseDocument } from '../generate/usePoseDocument';
 import '../generate/generate.css';
@@ -22,6 +26,11 @@ export default function GeneratePage() {
   const { snapshot, send } = useGeneration();
   const poseIsEmpty = pose.people.length + pose.animals.length === 0;
   const busy = snapshot.hasTag('busy');
+  const { signedIn } = useAuth();
+  const events = snapshot.children.events!;
+  const live = useLiveState(events);
+  // One event connection while someone is signed in.
+  useEffect(() => events.send({ type: signedIn ? 'CONNECT' : 'DISCONNECT' }), [events, signedIn]);
 
   const generate = () => {
     const draft = promptDraftStore.get();
@@ -30,6 +39,7 @@ export default function GeneratePage() {
       request: {
         prompt: draft.prompt.trim(),
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
+        ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
         width,
         height,
         gNumber,
@@ -39,7 +49,7 @@ export default function GeneratePage() {
   };
 
   return (
-    <div className="generate-page">
+    <div className="generate-page" data-events={live}>
       <h1>{t('generate.title')}</h1>
       <p className="muted">{t('generate.summary', { width, height, count: gNumber })}</p>
       {poseIsEmpty && (
@@ -48,8 +58,14 @@ export default function GeneratePage() {
         </p>
       )}
       <PromptForm canGenerate={!poseIsEmpty} busy={busy} onGenerate={generate} />
+      <LiveStatus state={live} />
       <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
-      <HistoryList history={snapshot.children.history!} onUseAgain={(item: HistoryItem) => restoreFromHistory(item)} />
+      <HistoryList
+        history={snapshot.children.history!}
+        onUseAgain={(item: HistoryItem) => void restoreFromHistory(item).catch((error: Error) => notify('error', error.message))}
+        onReuseSeed={(item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) }))}
+        onVary={busy ? null : (item: HistoryItem) => void varyRequest(item).then((request) => send({ type: 'GENERATE', request }), (error: Error) => notify('error', error.message))}
+      />
     </div>
   );
 }
