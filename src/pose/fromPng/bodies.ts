@@ -8,6 +8,8 @@ import { packRgb } from './pixels.js';
 export type ReadBody = Array<Vec2 | null>;
 
 const JOINT_RADIUS = 4;
+// Two pixels of a joint's exact colour (unique to that joint) are enough to place it roughly.
+const MIN_JOINT_PIXELS = 2;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
 const MIN_SHARE = 0.6;
 const MIN_HITS = 2;
@@ -17,6 +19,12 @@ const MAX_HIDDEN_LIMB = 60;
 
 const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
 const LIMB_PACKED = BODY_COLOURS.map(dimmed);
+const LIMB_SET = new Set(LIMB_PACKED);
+// A limb this short has no sample clear of its end dots: it may lie wholly under them.
+const MAX_COVERED_LIMB = 2 * JOINT_RADIUS + 4;
+// Anything but black and limb strokes may lie over a joint dot: later joints, hands, face dots.
+/** Whether a pixel of this colour may be drawn over a body joint dot. */
+export const mayCoverJoint = (colour: number): boolean => colour !== 0 && !LIMB_SET.has(colour);
 
 interface Proposal {
   person: number;
@@ -48,7 +56,7 @@ function proposals(scene: Scene): Proposal[] {
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
           if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, share: score.share, length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
-          else if (score.readable === 0 && HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
+          else if (score.readable === 0 && (length <= MAX_COVERED_LIMB || (HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB))) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
         });
       }
     });
@@ -83,7 +91,7 @@ function seedPerson(scene: Scene, joint: number, candidate: number): void {
 export function readBodies(packed: Int32Array, width: number, height: number): ReadBody[] {
   const candidates = BODY_COLOURS.map((c) => {
     const colour = packRgb(c);
-    return findDiscs(width, height, (i) => packed[i] === colour, JOINT_RADIUS);
+    return findDiscs({ packed, width, height, colour, radius: JOINT_RADIUS, mayCover: mayCoverJoint, minPixels: MIN_JOINT_PIXELS });
   });
   const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [] };
   const neck = 1;
