@@ -30,7 +30,8 @@ interface Proposal {
   person: number;
   joint: number;
   candidate: number;
-  share: number;
+  /** Evidence for the limb: its stroke's hits less twice its misses (a wholly covered limb scores 0). */
+  support: number;
   length: number;
 }
 
@@ -54,9 +55,9 @@ function proposals(scene: Scene): Proposal[] {
           if (!origin || scene.used[to]?.has(qi)) return;
           const score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
-          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, share: score.share, length });
+          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, support: score.hits - 2 * (score.readable - score.hits), length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
-          else if (score.readable === 0 && (length <= MAX_COVERED_LIMB || (HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB))) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
+          else if (score.readable === 0 && (length <= MAX_COVERED_LIMB || (HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB))) out.push({ person: p, joint: to, candidate: qi, support: 0, length });
         });
       }
     });
@@ -64,10 +65,11 @@ function proposals(scene: Scene): Proposal[] {
   return out;
 }
 
-// Greedy: the best-supported limb of all people is taken first, so two people's arms do not swap.
+// Greedy: the best-supported limb of all people is taken first (a long clear stroke before a short
+// one), so two people's arms do not swap and a stray dot does not take a joint's place.
 function grow(scene: Scene): void {
   for (;;) {
-    const best = proposals(scene).sort((x, y) => y.share - x.share || x.length - y.length)[0];
+    const best = proposals(scene).sort((x, y) => y.support - x.support || x.length - y.length)[0];
     if (!best) return;
     const person = scene.people[best.person];
     if (!person) return;

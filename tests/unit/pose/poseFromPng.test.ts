@@ -15,11 +15,11 @@ import { dotKey, showingDots } from './showingDots.js';
 const TOLERANCE = 3;
 const BODY_BAR = 0.95;
 const HAND_BAR = 0.9;
-const totals = { body: [0, 0], hand: [0, 0] };
 const lines: string[] = [];
 
 type Tally = [hit: number, all: number];
 const add = (a: Tally, b: Tally): Tally => [a[0] + b[0], a[1] + b[1]];
+const totals: { body: Tally; hand: Tally } = { body: [0, 0], hand: [0, 0] };
 const near = (a: Keypoint | undefined, b: Keypoint) => !!a?.visible && Math.hypot(a.x - b.x, a.y - b.y) <= TOLERANCE;
 
 function score(shows: Set<string>, n: number, truth: Person, read: Person | undefined): { body: Tally; hand: Tally } {
@@ -93,9 +93,9 @@ describe("poseFromPng on ControlNet's drawings of the real pose corpus", () => {
     });
   }
   it(`meets the bar over all ${drawable.length} drawings`, () => {
-    console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body as Tally)}, hands ${pct(totals.hand as Tally)}`);
+    console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body)}, hands ${pct(totals.hand)}`);
     expect(lines).toHaveLength(drawable.length);
-    expect(totals.body[0]! / totals.body[1]!).toBeGreaterThanOrEqual(BODY_BAR);
-    expect(totals.hand[0]! / totals.hand[1]!).toBeGreaterThanOrEqual(HAND_BAR);
+    expect(totals.body[0] / totals.body[1]).toBeGreaterThanOrEqual(BODY_BAR);
+    expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_BAR);
   });
 });
