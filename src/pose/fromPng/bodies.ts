@@ -9,13 +9,16 @@ export type ReadBody = Array<Vec2 | null>;
 
 const JOINT_RADIUS = 4;
 // Two pixels of a joint's exact colour (unique to that joint) are enough to place it roughly.
-const MIN_JOINT_PIXELS = 2;
+const MIN_JOINT_PIXELS = 1;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
 const MIN_SHARE = 0.6;
 const MIN_HITS = 2;
 // Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
 const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
 const MAX_HIDDEN_LIMB = 60;
+// Eyes and ears keep no limb when the eye between is hidden; alone they are still kept as pieces
+// for mergeFragments (their colours occur nowhere else in the drawing).
+const LONE_JOINTS = new Set([14, 15, 16, 17]);
 
 const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
 const LIMB_PACKED = BODY_COLOURS.map(dimmed);
@@ -106,7 +109,7 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
       seedPerson(scene, joint, i);
       const before = scene.used.reduce((n, s) => n + s.size, 0);
       grow(scene);
-      if (scene.used.reduce((n, s) => n + s.size, 0) === before) {
+      if (scene.used.reduce((n, s) => n + s.size, 0) === before && !LONE_JOINTS.has(joint)) {
         scene.people.pop();
         scene.used[joint]?.delete(i);
       }

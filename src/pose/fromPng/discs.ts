@@ -67,7 +67,10 @@ export function findDiscs(s: DiscSearch): Vec2[] {
     while (left.size >= s.minPixels) {
       const fit = bestFit(s, left, disc);
       if (!fit || fit.inside < s.minPixels || fit.forbidden > fit.inside) break;
-      centres.push(fit.centre);
+      // A remnant right beside a dot already placed is that dot's, split off by what covers it
+      // (face dots cut a nose into several blobs).
+      const own = centres.some((c) => Math.hypot(c.x - fit.centre.x, c.y - fit.centre.y) <= 2 * s.radius);
+      if (!own) centres.push(fit.centre);
       const before = left.size;
       for (const t of fit.ties) for (const o of disc) left.delete((t.y + o.y) * s.width + t.x + o.x);
       if (left.size === before) break;

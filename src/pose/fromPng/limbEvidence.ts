@@ -4,7 +4,7 @@ import type { Vec2 } from '../types.js';
 const END_MARGIN = 5;
 const BLACK = 0;
 // Half-width of the band sampled across a limb (its ellipse is 4 px each side in the middle).
-const ACROSS = 2;
+const ACROSS = 3;
 
 /** How well a straight stroke of one colour joins two points: hits among the samples not covered by later drawing. */
 export interface StrokeScore {

@@ -28,6 +28,7 @@ function blobOf(body: ReadBody, labels: Int32Array, width: number, height: numbe
   return -1;
 }
 
+const HEAD_ONLY = new Set([BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear]);
 const clash = (a: ReadBody, b: ReadBody): boolean => a.some((p, j) => p !== null && b[j] !== null);
 const count = (b: ReadBody): number => b.filter((p) => p !== null).length;
 
@@ -45,7 +46,8 @@ function merge(into: ReadBody, from: ReadBody): void {
 
 /**
  * Joins the pieces of bodies that lie in one blob of drawn pixels and claim no joint twice:
- * pieces with a neck take the rest first, largest piece and nearest pieces first.
+ * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
+ * and ears alone that no body took are dropped.
  */
 export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): ReadBody[] {
   const labels = blobLabels(packed, width, height);
@@ -61,5 +63,6 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
       guest.alive = false;
     }
   }
-  return pieces.filter((p) => p.alive).map((p) => p.body);
+  // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person.
+  return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j))).map((p) => p.body);
 }
