@@ -81,7 +81,8 @@ export function poseFromPng(image: RgbaImage): PoseDocument {
   const packed = packedPixels(image);
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
-  const hands = readHands(packed, width, height, (i) => mask[i] === 1);
+  const wrists = bodies.flatMap((b) => [b[BODY.left_wrist], b[BODY.right_wrist]].filter((p): p is Vec2 => !!p));
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists);
   const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
   attachHands(people, hands);
   attachFaces(people, readFaceDots(packed, width, height));
