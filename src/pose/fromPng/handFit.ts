@@ -12,6 +12,10 @@ import { packRgb } from './pixels.js';
 const ANY = -1;
 const NOTHING = 0;
 const MARGIN = 6;
+const WRIST_SLACK = 8;
+const WRIST_PULL = 4;
+// A dot (radius 4) and a bone (width 2) reach this far from their points.
+const REACH = 5;
 // Pixels the hand cannot have covered: black, and the body drawn before it.
 const BEFORE_HAND = new Set([0, ...BODY_COLOURS.map(packRgb), ...BODY_COLOURS.map((c) => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]))]);
 
@@ -21,13 +25,24 @@ export interface HandPatch {
   y0: number;
   width: number;
   height: number;
-  /** Per pixel: the packed colour the hand must draw there, NOTHING (0) where it must not draw, ANY (-1) where it may. */
-  want: Int32Array;
-  scratch: Raster;
+  /** Per patch pixel (row by row): 1 where the drawing is checked, 0 where anything may be drawn. */
+  checked: Uint8Array;
+  /** Number of checked pixels. */
+  checkedCount: number;
+  /** Per patch pixel, the RGBA word a scratch raster must hold there (alpha 0; black where the hand must not draw). */
+  expected: Uint32Array;
+  /** Scratch pixels, as bytes and words, for drawing any window of the patch. */
+  bytes: Uint8ClampedArray;
+  words: Uint32Array;
+  /** The body wrist the hand hangs from, if known. */
+  wrist: Vec2 | null;
 }
 
+// The RGBA bytes r,g,b,0 as one word in this machine's byte order.
+const word = (c: number): number => new Uint32Array(new Uint8Array([(c >> 16) & 255, (c >> 8) & 255, c & 255, 0]).buffer)[0] ?? 0;
+
 /** Cuts the patch of one hand's blob of pixels (indices into a packed image `width` wide). */
-export function handPatch(packed: Int32Array, width: number, height: number, blob: readonly number[]): HandPatch {
+export function handPatch(packed: Int32Array, width: number, height: number, blob: readonly number[], wrist: Vec2 | null): HandPatch {
   const xs = blob.map((i) => i % width);
   const ys = blob.map((i) => (i - (i % width)) / width);
   const x0 = Math.max(0, Math.min(...xs) - MARGIN);
@@ -44,27 +59,46 @@ export function handPatch(packed: Int32Array, width: number, height: number, blo
       want[y * w + x] = inBlob.has(i) ? c : BEFORE_HAND.has(c) ? NOTHING : ANY;
     }
   }
-  return { x0, y0, width: w, height: h, want, scratch: { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) } };
+  const checked = Uint8Array.from(want, (c) => (c === ANY ? 0 : 1));
+  const expected = Uint32Array.from(want, (c) => word(Math.max(c, 0)));
+  const bytes = new Uint8ClampedArray(w * h * 4);
+  const checkedCount = checked.reduce((n, c) => n + c, 0);
+  return { x0, y0, width: w, height: h, checked, checkedCount, expected, bytes, words: new Uint32Array(bytes.buffer), wrist };
 }
 
-/** Pixels where drawing a hand with these points (image pixels, integers) differs from what the patch wants. */
-export function handCost(patch: HandPatch, points: readonly Vec2[]): number {
-  const { scratch, x0, y0, want } = patch;
-  scratch.data.fill(0);
+/** A window of a patch, in patch pixels. */
+interface Window {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Pixels of a window of the patch (default: all of it) where drawing a hand with these points (integer image pixels) differs from what the patch wants, plus the wrist's pull. */
+export function handCost(patch: HandPatch, points: readonly Vec2[], window: Window = { x: 0, y: 0, width: patch.width, height: patch.height }): number {
+  const [ox, oy] = [patch.x0 + window.x, patch.y0 + window.y];
+  const raster: Raster = { width: window.width, height: window.height, data: patch.bytes.subarray(0, window.width * window.height * 4) };
+  raster.data.fill(0);
+  // Only what reaches the window is drawn: drawing is most of the cost.
+  const misses = (xa: number, ya: number, xb: number, yb: number) =>
+    Math.max(xa, xb) + REACH < 0 || Math.min(xa, xb) - REACH >= window.width || Math.max(ya, yb) + REACH < 0 || Math.min(ya, yb) - REACH >= window.height;
   HAND_EDGES.forEach(([a, b], k) => {
     const [p, q] = [points[a], points[b]];
     const colour = HAND_EDGE_COLOURS[k];
-    if (p && q && colour) thickLine(scratch, p.x - x0, p.y - y0, q.x - x0, q.y - y0, 2, colour);
+    if (p && q && colour && !misses(p.x - ox, p.y - oy, q.x - ox, q.y - oy)) thickLine(raster, p.x - ox, p.y - oy, q.x - ox, q.y - oy, 2, colour);
   });
-  for (const p of points) fillCircle(scratch, p.x - x0, p.y - y0, 4, HAND_POINT_COLOUR);
-  const d = scratch.data;
+  for (const p of points) if (!misses(p.x - ox, p.y - oy, p.x - ox, p.y - oy)) fillCircle(raster, p.x - ox, p.y - oy, 4, HAND_POINT_COLOUR);
+  const { checked, expected, words } = patch;
   let cost = 0;
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] ?? ANY;
-    if (w === ANY) continue;
-    const got = ((d[i * 4] ?? 0) << 16) | ((d[i * 4 + 1] ?? 0) << 8) | (d[i * 4 + 2] ?? 0);
-    if (got !== w) cost++;
+  for (let y = 0; y < window.height; y++) {
+    for (let x = 0, at = (window.y + y) * patch.width + window.x, i = y * window.width; x < window.width; x++, at++, i++) {
+      if (checked[at] && words[i] !== expected[at]) cost++;
+    }
   }
+  // A hand's wrist dot lies on or next to its body's wrist dot: each pixel beyond that costs as a
+  // wrong pixel, so a hand is not read shifted by a joint along its fingers.
+  const hand = points[0];
+  if (patch.wrist && hand) cost += WRIST_PULL * Math.max(0, Math.hypot(hand.x - patch.wrist.x, hand.y - patch.wrist.y) - WRIST_SLACK);
   return cost;
 }
 
@@ -78,19 +112,33 @@ const GROUPS: number[][] = [
 const STEPS: Vec2[] = [{ x: 1, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 1 }, { x: 0, y: -1 }, { x: 1, y: 1 }, { x: -1, y: -1 }, { x: 1, y: -1 }, { x: -1, y: 1 }];
 const MAX_ROUNDS = 40;
 
+// The points whose drawing changes when a group moves: the group and the ends of its bones.
+const TOUCHED = GROUPS.map((group) => [...new Set(group.flatMap((i) => [i, ...HAND_EDGES.flatMap(([a, b]) => (a === i ? [b] : b === i ? [a] : []))]))]);
+
+function windowAround(patch: HandPatch, points: readonly Vec2[], moved: readonly Vec2[], touched: readonly number[]): Window {
+  const ps = touched.flatMap((i) => [points[i], moved[i]]).filter((p): p is Vec2 => !!p);
+  const x0 = Math.max(0, Math.min(...ps.map((p) => p.x)) - patch.x0 - REACH);
+  const y0 = Math.max(0, Math.min(...ps.map((p) => p.y)) - patch.y0 - REACH);
+  const x1 = Math.min(patch.width - 1, Math.max(...ps.map((p) => p.x)) - patch.x0 + REACH);
+  const y1 = Math.min(patch.height - 1, Math.max(...ps.map((p) => p.y)) - patch.y0 + REACH);
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0 + 1), height: Math.max(0, y1 - y0 + 1) };
+}
+
 /** Moves a hand's points (whole hand, finger ends, single points) one pixel at a time while the drawing gets closer to the patch. */
 export function refineHand(patch: HandPatch, start: readonly Vec2[]): { points: Vec2[]; cost: number } {
   let points = start.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) }));
   let cost = handCost(patch, points);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let improved = false;
-    for (const group of GROUPS) {
+    GROUPS.forEach((group, g) => {
       for (const step of STEPS) {
         const moved = points.map((p, i) => (group.includes(i) ? { x: p.x + step.x, y: p.y + step.y } : p));
-        const c = handCost(patch, moved);
-        if (c < cost) [points, cost, improved] = [moved, c, true];
+        // Only the pixels near what moved can change: compare the window before and after.
+        const window = windowAround(patch, points, moved, TOUCHED[g] ?? []);
+        const delta = handCost(patch, moved, window) - handCost(patch, points, window);
+        if (delta < 0) [points, cost, improved] = [moved, cost + delta, true];
       }
-    }
+    });
     if (!improved) break;
   }
   return { points, cost };

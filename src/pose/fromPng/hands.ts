@@ -57,14 +57,17 @@ function pointsFromStrokes(strokes: ReadonlyArray<Stroke | null>): ReadHand {
 // A hand's wrist dot lies on its body's wrist dot, so the blob reaches the body wrist.
 const WRIST_REACH = 8;
 
+// A start whose refined drawing misses at most this share of the checked pixels is taken as is.
+const GOOD_FIT = 0.01;
+
 // The best of the starts (the strokes' reading, its gaps filled from a template start; the
 // template from the wrist, thumb either side) after each is refined by drawing it.
 function fitHand(patch: HandPatch, fromStrokes: ReadHand | null, templates: Vec2[][]): ReadHand {
-  const starts = [...templates];
   const filler = templates[0];
-  if (fromStrokes && filler) starts.unshift(fromStrokes.map((p, i) => p ?? (filler[i] as Vec2)));
-  else if (fromStrokes && fromStrokes.every((p) => p !== null)) starts.unshift(fromStrokes as Vec2[]);
-  const fits = starts.map((start) => refineHand(patch, start)).sort((a, b) => a.cost - b.cost);
+  const strokeStart = fromStrokes && (filler || fromStrokes.every((p) => p !== null)) ? fromStrokes.map((p, i) => p ?? (filler?.[i] as Vec2)) : null;
+  const first = strokeStart ? refineHand(patch, strokeStart) : null;
+  if (first && first.cost <= GOOD_FIT * patch.checkedCount) return first.points;
+  const fits = [...(first ? [first] : []), ...templates.map((start) => refineHand(patch, start))].sort((a, b) => a.cost - b.cost);
   return fits[0]?.points ?? fromStrokes ?? [];
 }
 
@@ -88,10 +91,11 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
     }
     const strokes = perEdge.map(fitStroke);
     const fromStrokes = strokes.every((s) => s === null) ? null : pointsFromStrokes(strokes);
-    const wrist = nearestWrist(pixels, wrists, WRIST_REACH) ?? fromStrokes?.[0] ?? null;
+    const bodyWrist = nearestWrist(pixels, wrists, WRIST_REACH);
+    const wrist = bodyWrist ?? fromStrokes?.[0] ?? null;
     if (!wrist && !fromStrokes) continue;
     const templates = wrist ? templateStarts(pixels, wrist) : [];
-    hands.push(fitHand(handPatch(packed, width, height, blob), fromStrokes, templates));
+    hands.push(fitHand(handPatch(packed, width, height, blob, bodyWrist), fromStrokes, templates));
   }
   return hands;
 }

@@ -71,7 +71,8 @@ function peopleTouch(doc: PoseDocument, width: number, height: number): boolean 
 
 const pct = ([hit, all]: Tally) => `${hit}/${all} = ${((100 * hit) / Math.max(all, 1)).toFixed(1)}%`;
 
-describe("poseFromPng on ControlNet's drawings of the real pose corpus", () => {
+// Fitting hands by drawing them takes seconds per large drawing.
+describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeout: 120_000 }, () => {
   const drawable = corpusEntries().filter((e) => e.mode !== 'import' && e.name !== 'cn_animal_fractional');
   for (const entry of drawable) {
     it(`reads ${entry.name} back`, async () => {
