@@ -10,6 +10,9 @@ import { packRgb } from './pixels.js';
 // blue dots of radius 4), so its points are where drawing them reproduces the hand's pixels.
 
 const ANY = -1;
+// A bone's hue is what tells one finger from another where dots pile up: its pixels weigh more.
+const EDGE_WEIGHT = 3;
+const EDGE_COLOURS = new Set(HAND_EDGE_COLOURS.map(packRgb));
 const NOTHING = 0;
 const MARGIN = 6;
 const WRIST_SLACK = 8;
@@ -25,7 +28,7 @@ export interface HandPatch {
   y0: number;
   width: number;
   height: number;
-  /** Per patch pixel (row by row): 1 where the drawing is checked, 0 where anything may be drawn. */
+  /** Per patch pixel (row by row): the weight of a wrong pixel there, 0 where anything may be drawn. */
   checked: Uint8Array;
   /** Number of checked pixels. */
   checkedCount: number;
@@ -59,10 +62,10 @@ export function handPatch(packed: Int32Array, width: number, height: number, blo
       want[y * w + x] = inBlob.has(i) ? c : BEFORE_HAND.has(c) ? NOTHING : ANY;
     }
   }
-  const checked = Uint8Array.from(want, (c) => (c === ANY ? 0 : 1));
+  const checked = Uint8Array.from(want, (c) => (c === ANY ? 0 : EDGE_COLOURS.has(c) ? EDGE_WEIGHT : 1));
   const expected = Uint32Array.from(want, (c) => word(Math.max(c, 0)));
   const bytes = new Uint8ClampedArray(w * h * 4);
-  const checkedCount = checked.reduce((n, c) => n + c, 0);
+  const checkedCount = checked.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
   return { x0, y0, width: w, height: h, checked, checkedCount, expected, bytes, words: new Uint32Array(bytes.buffer), wrist };
 }
 
@@ -92,7 +95,7 @@ export function handCost(patch: HandPatch, points: readonly Vec2[], window: Wind
   let cost = 0;
   for (let y = 0; y < window.height; y++) {
     for (let x = 0, at = (window.y + y) * patch.width + window.x, i = y * window.width; x < window.width; x++, at++, i++) {
-      if (checked[at] && words[i] !== expected[at]) cost++;
+      if (checked[at] && words[i] !== expected[at]) cost += checked[at] ?? 0;
     }
   }
   // A hand's wrist dot lies on or next to its body's wrist dot: each pixel beyond that costs as a

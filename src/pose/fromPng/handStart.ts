@@ -2,6 +2,7 @@ import { HAND_TEMPLATE } from '../templates.js';
 import type { Vec2 } from '../types.js';
 
 const DOT_RADIUS = 4;
+const TURNS = [0, -0.5, 0.5];
 
 /**
  * Starting guesses for a hand's 21 points from its blob of pixels and its wrist: the template hand
@@ -14,13 +15,16 @@ export function templateStarts(blob: readonly Vec2[], wrist: Vec2): Vec2[][] {
   const along = toMiddle < 1 ? { x: 0, y: 1 } : { x: (cx - wrist.x) / toMiddle, y: (cy - wrist.y) / toMiddle };
   const reach = Math.max(...blob.map((p) => (p.x - wrist.x) * along.x + (p.y - wrist.y) * along.y));
   const length = Math.max(reach - DOT_RADIUS, 2);
-  return [1, -1].map((side) => {
-    const across = { x: -along.y * side, y: along.x * side };
+  // The blob's middle is only roughly where the fingers point: the hand is also tried turned.
+  return TURNS.flatMap((turn) => [1, -1].map((side) => {
+    const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+    const dir = { x: along.x * cos - along.y * sin, y: along.x * sin + along.y * cos };
+    const across = { x: -dir.y * side, y: dir.x * side };
     return HAND_TEMPLATE.map(([u, v]) => ({
-      x: wrist.x + (along.x * u + across.x * v) * length,
-      y: wrist.y + (along.y * u + across.y * v) * length,
+      x: wrist.x + (dir.x * u + across.x * v) * length,
+      y: wrist.y + (dir.y * u + across.y * v) * length,
     }));
-  });
+  }));
 }
 
 /** The wrist nearest the blob (any of its pixels), or null when none is within `reach`. */
