@@ -8,21 +8,33 @@ import { packRgb } from './pixels.js';
 export type ReadBody = Array<Vec2 | null>;
 
 const JOINT_RADIUS = 4;
+// Two pixels of a joint's exact colour (unique to that joint) are enough to place it roughly.
+const MIN_JOINT_PIXELS = 1;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
 const MIN_SHARE = 0.6;
 const MIN_HITS = 2;
 // Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
 const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
 const MAX_HIDDEN_LIMB = 60;
+// Eyes and ears keep no limb when the eye between is hidden; alone they are still kept as pieces
+// for mergeFragments (their colours occur nowhere else in the drawing).
+const LONE_JOINTS = new Set([14, 15, 16, 17]);
 
 const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
 const LIMB_PACKED = BODY_COLOURS.map(dimmed);
+const LIMB_SET = new Set(LIMB_PACKED);
+// A limb this short has no sample clear of its end dots: it may lie wholly under them.
+const MAX_COVERED_LIMB = 2 * JOINT_RADIUS + 4;
+// Anything but black and limb strokes may lie over a joint dot: later joints, hands, face dots.
+/** Whether a pixel of this colour may be drawn over a body joint dot. */
+export const mayCoverJoint = (colour: number): boolean => colour !== 0 && !LIMB_SET.has(colour);
 
 interface Proposal {
   person: number;
   joint: number;
   candidate: number;
-  share: number;
+  /** Evidence for the limb: its stroke's hits less twice its misses (a wholly covered limb scores 0). */
+  support: number;
   length: number;
 }
 
@@ -46,9 +58,9 @@ function proposals(scene: Scene): Proposal[] {
           if (!origin || scene.used[to]?.has(qi)) return;
           const score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
-          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, share: score.share, length });
+          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, support: score.hits - 2 * (score.readable - score.hits), length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
-          else if (score.readable === 0 && HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB) out.push({ person: p, joint: to, candidate: qi, share: 0.01, length });
+          else if (score.readable === 0 && (length <= MAX_COVERED_LIMB || (HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB))) out.push({ person: p, joint: to, candidate: qi, support: 0, length });
         });
       }
     });
@@ -56,10 +68,11 @@ function proposals(scene: Scene): Proposal[] {
   return out;
 }
 
-// Greedy: the best-supported limb of all people is taken first, so two people's arms do not swap.
+// Greedy: the best-supported limb of all people is taken first (a long clear stroke before a short
+// one), so two people's arms do not swap and a stray dot does not take a joint's place.
 function grow(scene: Scene): void {
   for (;;) {
-    const best = proposals(scene).sort((x, y) => y.share - x.share || x.length - y.length)[0];
+    const best = proposals(scene).sort((x, y) => y.support - x.support || x.length - y.length)[0];
     if (!best) return;
     const person = scene.people[best.person];
     if (!person) return;
@@ -83,7 +96,7 @@ function seedPerson(scene: Scene, joint: number, candidate: number): void {
 export function readBodies(packed: Int32Array, width: number, height: number): ReadBody[] {
   const candidates = BODY_COLOURS.map((c) => {
     const colour = packRgb(c);
-    return findDiscs(width, height, (i) => packed[i] === colour, JOINT_RADIUS);
+    return findDiscs({ packed, width, height, colour, radius: JOINT_RADIUS, mayCover: mayCoverJoint, minPixels: MIN_JOINT_PIXELS });
   });
   const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [] };
   const neck = 1;
@@ -96,7 +109,7 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
       seedPerson(scene, joint, i);
       const before = scene.used.reduce((n, s) => n + s.size, 0);
       grow(scene);
-      if (scene.used.reduce((n, s) => n + s.size, 0) === before) {
+      if (scene.used.reduce((n, s) => n + s.size, 0) === before && !LONE_JOINTS.has(joint)) {
         scene.people.pop();
         scene.used[joint]?.delete(i);
       }

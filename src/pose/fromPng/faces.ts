@@ -9,7 +9,8 @@ const WHITE = packRgb(FACE_POINT_COLOUR);
 
 /** The white face dots of an OpenPose drawing, as centres. */
 export function readFaceDots(packed: Int32Array, width: number, height: number): Vec2[] {
-  return findDiscs(width, height, (i) => packed[i] === WHITE, FACE_RADIUS);
+  // Face dots are drawn last of a person: nothing of theirs lies over them.
+  return findDiscs({ packed, width, height, colour: WHITE, radius: FACE_RADIUS, mayCover: () => false, minPixels: 4 });
 }
 
 const box = (points: readonly Vec2[]) => {

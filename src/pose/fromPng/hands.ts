@@ -2,6 +2,8 @@ import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_POINT_COLOUR }
 import type { Vec2 } from '../types.js';
 import { components, packRgb } from './pixels.js';
 import { fitStroke, type Stroke } from './strokes.js';
+import { handPatch, refineHand, type HandPatch } from './handFit.js';
+import { nearestWrist, templateStarts } from './handStart.js';
 
 /** One hand read from an image: for each of the 21 points its centre, or null when it cannot be told. */
 export type ReadHand = Array<Vec2 | null>;
@@ -52,25 +54,48 @@ function pointsFromStrokes(strokes: ReadonlyArray<Stroke | null>): ReadHand {
   );
 }
 
+// A hand's wrist dot lies on its body's wrist dot, so the blob reaches the body wrist.
+const WRIST_REACH = 8;
+
+// A start whose refined drawing misses at most this share of the checked pixels is taken as is.
+const GOOD_FIT = 0.01;
+
+// The best of the starts (the strokes' reading, its gaps filled from a template start; the
+// template from the wrist, thumb either side) after each is refined by drawing it.
+function fitHand(patch: HandPatch, fromStrokes: ReadHand | null, templates: Vec2[][]): ReadHand {
+  const filler = templates[0];
+  const strokeStart = fromStrokes && (filler || fromStrokes.every((p) => p !== null)) ? fromStrokes.map((p, i) => p ?? (filler?.[i] as Vec2)) : null;
+  const first = strokeStart ? refineHand(patch, strokeStart) : null;
+  if (first && first.cost <= GOOD_FIT * patch.checkedCount) return first.points;
+  const fits = [...(first ? [first] : []), ...templates.map((start) => refineHand(patch, start))].sort((a, b) => a.cost - b.cost);
+  return fits[0]?.points ?? fromStrokes ?? [];
+}
+
 /**
  * Reads the hands of an OpenPose drawing: each connected patch of hand-edge colours and blue
- * dots is one hand; edge k's colour (HSV k/20) says which bone it is, and the points are where
- * the bones' ends meet, under the dots. `excluded` marks pixels already read as body joints.
+ * dots is one hand; edge k's colour (HSV k/20) says which bone it is. The bones' ends give a first
+ * reading, then the points are moved until drawing the hand reproduces its pixels. `excluded`
+ * marks pixels already read as body joints; `wrists` are the bodies' wrist points.
  */
-export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean): ReadHand[] {
+export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, wrists: readonly Vec2[]): ReadHand[] {
   const edgeOf = new Map(EDGE_PACKED.map((c, k) => [c, k] as const));
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: ReadHand[] = [];
   for (const blob of components(width, height, member)) {
     if (blob.length < MIN_HAND_PIXELS) continue;
     const perEdge: Vec2[][] = EDGE_PACKED.map(() => []);
-    for (const i of blob) {
+    const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
+    for (const [n, i] of blob.entries()) {
       const k = edgeOf.get(packed[i] ?? -1);
-      if (k !== undefined) perEdge[k]?.push({ x: i % width, y: Math.floor(i / width) });
+      if (k !== undefined) perEdge[k]?.push(pixels[n] as Vec2);
     }
     const strokes = perEdge.map(fitStroke);
-    if (strokes.every((s) => s === null)) continue;
-    hands.push(pointsFromStrokes(strokes));
+    const fromStrokes = strokes.every((s) => s === null) ? null : pointsFromStrokes(strokes);
+    const bodyWrist = nearestWrist(pixels, wrists, WRIST_REACH);
+    const wrist = bodyWrist ?? fromStrokes?.[0] ?? null;
+    if (!wrist && !fromStrokes) continue;
+    const templates = wrist ? templateStarts(pixels, wrist) : [];
+    hands.push(fitHand(handPatch(packed, width, height, blob, bodyWrist), fromStrokes, templates));
   }
   return hands;
 }

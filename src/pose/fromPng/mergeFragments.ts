@@ -1,0 +1,68 @@
+import { BODY } from '../bodyTopology.js';
+import type { Vec2 } from '../types.js';
+import type { ReadBody } from './bodies.js';
+import { components } from './pixels.js';
+
+// Pieces of one body that no readable limb joins (a neck hidden under its shoulders' dots, a limb
+// off the image, an ear whose eye is hidden) still touch in the drawing: people that do not touch
+// are separate blobs of drawn pixels. Pieces in one blob are joined when they claim no joint twice.
+
+function blobLabels(packed: Int32Array, width: number, height: number): Int32Array {
+  const labels = new Int32Array(width * height).fill(-1);
+  components(width, height, (i) => packed[i] !== 0).forEach((blob, n) => {
+    for (const i of blob) labels[i] = n;
+  });
+  return labels;
+}
+
+// A joint's blob is the label under its centre, clamped into the image (a dot off the edge shows
+// its inner part there).
+function blobOf(body: ReadBody, labels: Int32Array, width: number, height: number): number {
+  for (const p of body) {
+    if (!p) continue;
+    const x = Math.min(width - 1, Math.max(0, Math.round(p.x)));
+    const y = Math.min(height - 1, Math.max(0, Math.round(p.y)));
+    const label = labels[y * width + x] ?? -1;
+    if (label >= 0) return label;
+  }
+  return -1;
+}
+
+const HEAD_ONLY = new Set([BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear]);
+const clash = (a: ReadBody, b: ReadBody): boolean => a.some((p, j) => p !== null && b[j] !== null);
+const count = (b: ReadBody): number => b.filter((p) => p !== null).length;
+
+function nearestGap(a: ReadBody, b: ReadBody): number {
+  let best = Infinity;
+  for (const p of a) for (const q of b) if (p && q) best = Math.min(best, Math.hypot(p.x - q.x, p.y - q.y));
+  return best;
+}
+
+function merge(into: ReadBody, from: ReadBody): void {
+  from.forEach((p, j) => {
+    if (p) into[j] = p as Vec2;
+  });
+}
+
+/**
+ * Joins the pieces of bodies that lie in one blob of drawn pixels and claim no joint twice:
+ * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
+ * and ears alone that no body took are dropped.
+ */
+export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): ReadBody[] {
+  const labels = blobLabels(packed, width, height);
+  const pieces = bodies.map((b) => ({ body: [...b], blob: blobOf(b, labels, width, height), alive: true }));
+  pieces.sort((a, b) => Number(b.body[BODY.neck] !== null) - Number(a.body[BODY.neck] !== null) || count(b.body) - count(a.body));
+  for (const host of pieces) {
+    if (!host.alive || host.blob < 0) continue;
+    for (;;) {
+      const guests = pieces.filter((g) => g !== host && g.alive && g.blob === host.blob && !clash(host.body, g.body));
+      const guest = guests.sort((a, b) => nearestGap(host.body, a.body) - nearestGap(host.body, b.body))[0];
+      if (!guest) break;
+      merge(host.body, guest.body);
+      guest.alive = false;
+    }
+  }
+  // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person.
+  return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j))).map((p) => p.body);
+}
