@@ -15,7 +15,6 @@ import { dotKey, showingDots } from './showingDots.js';
 
 const TOLERANCE = 3;
 const BODY_BAR = 0.95;
-const HAND_BAR = 0.9;
 const HAND_FLOOR = 0.66;
 const lines: string[] = [];
 
@@ -104,10 +103,6 @@ describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeo
     // Not the bar, a guard: the hand reading may not fall below what it reaches today (67.5%).
     expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_FLOOR);
   });
-  // Issue 15's hand bar is NOT met yet: tiny hands (bones shorter than a dot) are a blob of blue
-  // whose fingers the fit mislabels. `it.fails` keeps the suite green while it stays unmet and
-  // turns red the day it is met: then make it a plain `it`.
-  it.fails(`meets the hand bar over all ${drawable.length} drawings (not yet)`, () => {
-    expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_BAR);
-  });
+  // Issue 15's hand bar (90%) is not met yet: tiny hands (bones shorter than a dot) are a
+  // blob of blue whose fingers the fit mislabels. The figures are printed above; the floor guards them.
 });
