@@ -1,0 +1,1 @@
+export * as A from '@radix-ui/react-toolbar'; export * as B from '@radix-ui/react-tooltip'; export * as C from '@radix-ui/react-dialog'; export * as D from '@radix-ui/react-dropdown-menu'; export * as E from '@radix-ui/react-context-menu';

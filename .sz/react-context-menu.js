@@ -1,0 +1,1 @@
+export * from '@radix-ui/react-context-menu';
