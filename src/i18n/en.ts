@@ -92,7 +92,7 @@ export const en = {
     status: {
       label: 'What a gesture does',
       zoom: 'Zoom {{percent}}%',
-      idle: 'Click a joint to select it; drag a joint to pose, a limb to move the person; drag on empty canvas to select.',
+      idle: 'Drag a joint to pose it, a limb to move its person; drag on empty canvas to select several.',
       joint: 'Drag to move the joint; a hand follows its wrist. Right-click for actions.',
       entity: 'Drag to move the whole person or animal; Shift-click adds to the selection.',
       rotate: 'Drag to rotate the selection; Shift snaps to 15°.',

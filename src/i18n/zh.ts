@@ -94,7 +94,7 @@ export const zh: Translation = {
     status: {
       label: '手势说明',
       zoom: '缩放 {{percent}}%',
-      idle: '点击关节以选中；拖动关节摆姿势，拖动肢体移动人物；在空白处拖动以框选。',
+      idle: '拖动关节摆姿势，拖动肢体移动人物；在空白处拖动以框选多个。',
       joint: '拖动以移动关节；手会跟随手腕。右键查看操作。',
       entity: '拖动以移动整个人物或动物；按住 Shift 点击可加入选择。',
       rotate: '拖动以旋转所选；按住 Shift 以 15° 为步进。',

@@ -13,6 +13,8 @@ test.describe('editor toolbar and people list', () => {
     const buttons = toolbar(page).getByRole('button');
     const count = await buttons.count();
     expect(count).toBeGreaterThan(20);
+    // Everything fits: no overflow menu at this width.
+    await expect(tool(page, 'More tools')).toHaveCount(0);
     const bar = (await toolbar(page).boundingBox())!;
     const first = (await buttons.first().boundingBox())!;
     expect(bar.height).toBeLessThan(first.height * 2);

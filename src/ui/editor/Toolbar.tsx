@@ -7,7 +7,6 @@ import {
 import { Fragment, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocked } from '../../editor/model/scene';
-import { ReferenceOpacity } from './background/ReferenceOpacity';
 import { actionStateOf, useEditorHandles } from './EditorContext';
 import { OverflowMenu } from './toolbar/OverflowMenu';
 import { ToolButton } from './toolbar/ToolButton';
@@ -75,9 +74,8 @@ export function Toolbar() {
     return Object.keys(PRESSED).filter((name) => PRESSED[name]!(state)).join(' ');
   });
   const pressed = Object.fromEntries(Object.keys(PRESSED).map((name) => [name, pressedKey.split(' ').includes(name)]));
-  const hasReference = useSelector(actor, (s) => s.context.scene.reference.image !== null);
   const row = useRef<HTMLDivElement>(null);
-  const hidden = useOverflow(row, OVERFLOW_ORDER, String(hasReference));
+  const hidden = useOverflow(row, OVERFLOW_ORDER);
   const tip = useToolTip();
   const groups = TOOL_GROUPS.map((g) => ({ ...g, items: g.items.filter(([name]) => !hidden.has(name)) })).filter((g) => g.items.length > 0);
   return (
@@ -92,7 +90,6 @@ export function Toolbar() {
           </div>
         </Fragment>
       ))}
-      {hasReference && <ReferenceOpacity />}
       {hidden.size > 0 && <OverflowMenu items={ALL_ITEMS.filter(([name]) => hidden.has(name))} pressed={pressed} />}
       {tip.element}
     </RadixToolbar.Root>

@@ -3,12 +3,12 @@ import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'reac
 /**
  * Which items leave a one-line row for its overflow menu: the first `n` of `order`, the least
  * `n` that makes the row's content fit its width. Measured before paint; measured again from
- * nothing when the row's width or its other content (`contentKey`) changes.
+ * nothing when the row's width changes.
  */
-export function useOverflow(row: RefObject<HTMLElement | null>, order: readonly string[], contentKey: string): ReadonlySet<string> {
+export function useOverflow(row: RefObject<HTMLElement | null>, order: readonly string[]): ReadonlySet<string> {
   const [count, setCount] = useState(0);
   const [width, setWidth] = useState(0);
-  const measured = useRef({ width: -1, contentKey });
+  const measured = useRef(-1);
 
   useLayoutEffect(() => {
     const el = row.current;
@@ -22,10 +22,9 @@ export function useOverflow(row: RefObject<HTMLElement | null>, order: readonly 
   useLayoutEffect(() => {
     const el = row.current;
     if (!el) return;
-    const last = measured.current;
     // A wider row may hold items again, so start over from all of them in the row.
-    if (last.width !== width || last.contentKey !== contentKey) {
-      measured.current = { width, contentKey };
+    if (measured.current !== width) {
+      measured.current = width;
       if (count !== 0) {
         setCount(0);
         return;
