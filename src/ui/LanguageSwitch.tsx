@@ -16,7 +16,11 @@ export function LanguageSwitch() {
           className={current === lng.code ? 'active' : undefined}
           onClick={() => void i18n.changeLanguage(lng.code)}
         >
-          {lng.label}
+          {/* Phones show the short code; the full name stays the button's accessible name. */}
+          <span className="language-long">{lng.label}</span>
+          <span className="language-short" aria-hidden>
+            {lng.code.toUpperCase()}
+          </span>
         </button>
       ))}
     </div>

@@ -17,6 +17,8 @@ export class Hover {
     // Mouse moves within one joint's reach change nothing: skip the redraw.
     if (mark === this.mark) return;
     this.mark = mark;
+    // Read by the status line, which says what a drag from here would do.
+    this.container.dataset.hover = target.kind === 'handle' ? target.handle : target.kind;
     const next = target.kind === 'joint' ? entityKey(target.joint.entity) : null;
     if (this.key && this.key !== next) this.registry.get(this.key)?.setAttr('hover', null);
     if (target.kind === 'joint') this.registry.get(next!)?.setAttr('hover', { part: target.joint.part, index: target.joint.index });
@@ -30,6 +32,7 @@ export class Hover {
     if (this.key) this.registry.get(this.key)?.setAttr('hover', null);
     this.key = null;
     this.mark = '';
+    delete this.container.dataset.hover;
   }
 
   /** Sets the stage cursor. */

@@ -1,5 +1,11 @@
 import { mapAnimal, mapPerson, type Animal, type Person, type PointMap } from '../../pose';
-import { isLocked, type EntityRef, type Scene } from './scene';
+import { isLocked, type EntityNames, type EntityRef, type Scene } from './scene';
+
+// Names index for index with the pose's lists; an old scene without names has '' for each.
+const namesOf = (scene: Scene): EntityNames => ({
+  people: scene.pose.people.map((_, i) => scene.names?.people[i] ?? ''),
+  animals: scene.pose.animals.map((_, i) => scene.names?.animals[i] ?? ''),
+});
 
 /** How to change a person and an animal; either may be left out to leave that kind alone. */
 export interface EntityUpdate {
@@ -35,6 +41,7 @@ export function removeEntities(scene: Scene, refs: readonly EntityRef[]): Scene 
     pose: { ...scene.pose, people: scene.pose.people.filter(keep('person')), animals: scene.pose.animals.filter(keep('animal')) },
     locked: { people: scene.locked.people.filter(keep('person')), animals: scene.locked.animals.filter(keep('animal')) },
     ...(scene.pins ? { pins: { people: scene.pins.people.filter(keep('person')), animals: scene.pins.animals.filter(keep('animal')) } } : {}),
+    names: { people: namesOf(scene).people.filter(keep('person')), animals: namesOf(scene).animals.filter(keep('animal')) },
   };
 }
 
@@ -49,6 +56,7 @@ export function appendEntities(scene: Scene, people: Person[], animals: Animal[]
       ...scene,
       pose: { ...scene.pose, people: [...scene.pose.people, ...people], animals: [...scene.pose.animals, ...animals] },
       locked: { people: [...scene.locked.people, ...people.map(() => false)], animals: [...scene.locked.animals, ...animals.map(() => false)] },
+      names: { people: [...namesOf(scene).people, ...people.map(() => '')], animals: [...namesOf(scene).animals, ...animals.map(() => '')] },
     },
     added,
   };
@@ -59,4 +67,38 @@ export function setLocked(scene: Scene, refs: readonly EntityRef[], locked: bool
   const set = (kind: EntityRef['kind'], flags: boolean[]) =>
     flags.map((flag, i) => (refs.some((r) => r.kind === kind && r.index === i) ? locked : flag));
   return { ...scene, locked: { people: set('person', scene.locked.people), animals: set('animal', scene.locked.animals) } };
+}
+
+/** The scene with an entity's name set (trimmed; '' clears it). */
+export function setName(scene: Scene, ref: EntityRef, name: string): Scene {
+  const names = namesOf(scene);
+  const list = ref.kind === 'person' ? names.people : names.animals;
+  if (ref.index < 0 || ref.index >= list.length) return scene;
+  list[ref.index] = name.trim();
+  return { ...scene, names };
+}
+
+const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+};
+
+/**
+ * The scene with one person or animal moved to another place in its list: the draw order, which is
+ * also the order of the exported file. Its lock flag and name move with it.
+ */
+export function moveEntity(scene: Scene, ref: EntityRef, toIndex: number): Scene {
+  const key = ref.kind === 'person' ? 'people' : 'animals';
+  const length = scene.pose[key].length;
+  const to = Math.max(0, Math.min(length - 1, toIndex));
+  if (ref.index < 0 || ref.index >= length || to === ref.index) return scene;
+  const names = namesOf(scene);
+  return {
+    ...scene,
+    pose: { ...scene.pose, [key]: moved<unknown>(scene.pose[key], ref.index, to) },
+    locked: { ...scene.locked, [key]: moved(scene.locked[key], ref.index, to) },
+    names: { ...names, [key]: moved(names[key], ref.index, to) },
+  };
 }

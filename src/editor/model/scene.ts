@@ -6,6 +6,12 @@ export interface Locks {
   animals: boolean[];
 }
 
+/** The names the user gave people and animals, index for index with the pose's lists ('' : none given). */
+export interface EntityNames {
+  people: string[];
+  animals: string[];
+}
+
 /** The reference image under the pose: a data URL (null: none) and its opacity, 0..1. */
 export interface Reference {
   image: string | null;
@@ -27,6 +33,8 @@ export interface Scene {
   locked: Locks;
   pins?: Pins;
   reference: Reference;
+  /** Editor-side names for the people list; absent means none given. */
+  names?: EntityNames;
 }
 
 /** People and animals are the scene's entities. */
@@ -38,9 +46,13 @@ export interface EntityRef {
   index: number;
 }
 
-/** A scene around a pose; missing lock flags mean unlocked, a missing reference means none. */
-export function createScene(pose: PoseDocument, locked?: Partial<Locks>, reference: Reference = NO_REFERENCE): Scene {
+/** A scene around a pose; missing lock flags mean unlocked, a missing reference means none, missing names are empty. */
+export function createScene(pose: PoseDocument, locked?: Partial<Locks>, reference: Reference = NO_REFERENCE, names?: Partial<EntityNames>): Scene {
   return {
+    names: {
+      people: pose.people.map((_, i) => names?.people?.[i] ?? ''),
+      animals: pose.animals.map((_, i) => names?.animals?.[i] ?? ''),
+    },
     pose,
     locked: {
       people: pose.people.map((_, i) => locked?.people?.[i] === true),
@@ -76,6 +88,11 @@ export function entityExists(scene: Scene, ref: EntityRef): boolean {
 /** Whether the entity is locked. */
 export function isLocked(scene: Scene, ref: EntityRef): boolean {
   return (ref.kind === 'person' ? scene.locked.people : scene.locked.animals)[ref.index] === true;
+}
+
+/** The name the user gave an entity, or '' when none. */
+export function entityName(scene: Scene, ref: EntityRef): string {
+  return (ref.kind === 'person' ? scene.names?.people : scene.names?.animals)?.[ref.index] ?? '';
 }
 
 /** The person or animal a ref names. */

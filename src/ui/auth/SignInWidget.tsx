@@ -24,7 +24,8 @@ function widgetConfig(successUrl: string, onSignedIn?: (url: string) => void): f
     signInSuccessUrl: successUrl,
     signInOptions: [
       // Icons we serve ourselves: FirebaseUI's defaults live on gstatic.com.
-      { provider: firebase.auth.EmailAuthProvider.PROVIDER_ID, requireDisplayName: true, iconUrl: '/icons/mail.svg' },
+      // FirebaseUI's own red (#db4437) gives its white 14 px label 4.3:1; this darker red gives 5.3:1.
+      { provider: firebase.auth.EmailAuthProvider.PROVIDER_ID, requireDisplayName: true, iconUrl: '/icons/mail.svg', buttonColor: '#c5372b' },
       { provider: firebase.auth.GoogleAuthProvider.PROVIDER_ID, iconUrl: '/icons/google.svg' },
     ],
     // No Google One Tap: it loads accounts.google.com.

@@ -1,12 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKeys } from '../../editor/actions/keys';
 import { getAction, isEnabled, runAction } from '../../editor/actions/registry';
 import { actionStateOf, useEditorHandles } from './EditorContext';
-
-/** Whether shortcuts are shown with Mac symbols. */
-export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+import { ariaShortcutsOf, shortcutOf } from './toolbar/shortcut';
 
 interface ActionButtonProps {
   name: string;
@@ -24,13 +21,14 @@ export function ActionButton({ name, pressed, children, className = 'tool' }: Ac
   const action = getAction(name);
   const enabled = useSelector(actor, (s) => isEnabled(action, actionStateOf(s), env));
   const label = t(action.labelKey);
-  const shortcut = action.keys?.[0];
+  const shortcut = shortcutOf(action);
   return (
     <button
       type="button"
       className={className}
       aria-label={label}
-      title={shortcut ? `${label} (${formatKeys(shortcut, IS_MAC)})` : label}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      aria-keyshortcuts={ariaShortcutsOf(action)}
       aria-pressed={pressed}
       disabled={!enabled}
       data-action={name}

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { IS_MAC } from './ActionButton';
+import { IS_MAC } from './toolbar/shortcut';
 import { formatKeys } from '../../editor/actions/keys';
 import { ACTIONS } from '../../editor/actions/registry';
 
@@ -13,7 +13,7 @@ interface HelpDialogProps {
 }
 
 /** The keyboard shortcuts and gestures, generated from the action registry ("?" opens it). */
-export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
+export default function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

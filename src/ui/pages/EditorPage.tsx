@@ -1,18 +1,23 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorProvider } from '../editor/EditorContext';
+import { EditorSideSections } from '../editor/EditorSideSections';
 import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
-import { HelpDialog } from '../editor/HelpDialog';
 import { Inspector } from '../editor/Inspector';
+import { EntityMenuHost } from '../editor/menu/EntityMenuHost';
 import { StageArea } from '../editor/StageArea';
 import { RenderProfilePicker } from '../editor/RenderProfilePicker';
+import { StatusLine } from '../editor/StatusLine';
 import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
-import { EditorPhotoToPose } from '../estimate/EditorPhotoToPose';
+import '../editor/editor.css';
 import { LibraryDialog } from '../library/LibraryDialog';
 
-/** /edit: the pose editor — toolbar, the stage filling the main area beside photo to pose, and the inspector. */
+// Loaded when "?" is first pressed: the editor opens without the dialog code.
+const HelpDialog = lazy(() => import('../editor/HelpDialog'));
+
+/** /edit: the pose editor — toolbar, the people list, the stage with its status line, photo to pose, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -24,18 +29,23 @@ export default function EditorPage() {
   return (
     <EditorProvider value={handles}>
       <div className="editor-page">
-        <div className="editor-head">
-          <h1>{t('editor.title')}</h1>
-          <Toolbar />
-          <RenderProfilePicker />
-        </div>
-        <div className="editor-body">
-          <StageArea />
-          <EditorPhotoToPose />
-        </div>
+        <h1 className="visually-hidden">{t('editor.title')}</h1>
+        <Toolbar />
+        <EditorSideSections>
+          <div className="editor-canvas-column">
+            <StageArea />
+            <StatusLine />
+            <RenderProfilePicker />
+          </div>
+        </EditorSideSections>
         <Inspector />
+        <EntityMenuHost />
         <FilePickers ref={pickers} env={handles.env} />
-        <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        {helpOpen && (
+          <Suspense fallback={null}>
+            <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+          </Suspense>
+        )}
         <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />
       </div>
     </EditorProvider>

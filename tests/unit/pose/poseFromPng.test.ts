@@ -37,7 +37,8 @@ function scoreFile(truth: PoseDocument, read: PoseDocument, shows: Set<string>):
   let result = { body: [0, 0] as Tally, hand: [0, 0] as Tally };
   for (const { ti, ri, s } of pairs) {
     if (doneT.has(ti) || doneR.has(ri)) continue;
-    [doneT.add(ti), doneR.add(ri)];
+    doneT.add(ti);
+    doneR.add(ri);
     result = { body: add(result.body, s.body), hand: add(result.hand, s.hand) };
   }
   truth.people.forEach((t, ti) => {
