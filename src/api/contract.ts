@@ -72,10 +72,11 @@ export const POSE_REACH_CANVASES = 3;
 /**
  * What a prompt costs to draw, in figure-megapixels: (people + animals + 1 for the backdrop) x images
  * x width x height / 1e6. One prompt may cost PROMPT_COST_MAX (the largest the other limits allow);
- * one user's queued and running prompts together USER_COST_MAX.
+ * one user's queued and running prompts together USER_COST_MAX: four of the largest, the rest of a
+ * burst waits (fair queues keep other users' prompts from waiting behind it).
  */
 export const PROMPT_COST_MAX = 424;
-export const USER_COST_MAX = 848;
+export const USER_COST_MAX = 4 * PROMPT_COST_MAX;
 
 /** Default generation settings (SPEC.md section 3). */
 export const DEFAULT_SETTINGS = { width: 400, height: 600, gNumber: 1 as ImageCount };

@@ -124,7 +124,7 @@ export const zh: Translation = {
     },
     profile: {
       label: '绘制方式',
-      sd15: 'ControlNet SD1.5',
+      sd15: 'ControlNet SD1.5（标准）',
       xinsir: 'xinsir SDXL（粗肢体）',
       feet: '含脚的全身',
     },

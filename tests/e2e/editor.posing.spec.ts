@@ -122,7 +122,7 @@ test.describe('pose editor: posing like an artist', () => {
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
     await touch('touchStart', [start]);
-    for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: start.x + 5 * i, y: start.y - 6 * i }]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: start.x + 8 * i, y: start.y - 9 * i }]);
     await touch('touchEnd', []);
     const after = await exportJson(page);
     expect(dist(point(after, ELBOW), point(before, ELBOW))).toBeGreaterThan(5);

@@ -29,6 +29,8 @@ for (const [name, size] of Object.entries(SIZES)) {
       expect(moved.x).toBeCloseTo(wrist.x + 30 / zoom, 0);
       expect(moved.y).toBeCloseTo(wrist.y - 40 / zoom, 0);
 
+      // A limb of the selected person turns its bone (posing); of an unselected one it moves the person.
+      await page.keyboard.press('Escape');
       await dragOnStage(page, thigh, 40, 0, touch);
       const shifted = await exportAnywhere(page);
       const neck = (doc: typeof before) => pointOf(doc.people[0]!.pose_keypoints_2d, 1);

@@ -14,7 +14,8 @@ async function selectPerson(page: Page) {
 
 /** Opens the library from the toolbar on one of its tabs. */
 async function openLibrary(page: Page, tab: string) {
-  await tool(page, 'Library').click();
+  // The Library button sits with the document's settings under the canvas, not in the toolbar.
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
   await library(page).getByRole('tab', { name: tab }).click();
 }
 

@@ -16,9 +16,10 @@ export const COMMANDS: CommandAction[] = [
   command('zoomReset', ['0'], (env) => env.zoom('fit')),
   command('importJson', ['Mod+O'], (env) => env.pickFile('json')),
   command('exportJson', ['Mod+S'], (env) => env.exportJson('controlnet')),
-  command('exportBody25', [], (env) => env.exportJson('body25')),
-  command('exportFrames', [], (env) => env.exportJson('pose_keypoint')),
-  command('importPng', [], (env) => env.pickFile('png')),
+  // The other formats and the skeleton PNG are kept off the toolbar (it holds one row): shortcuts, help and the file picker reach them.
+  command('exportBody25', ['Mod+Alt+S'], (env) => env.exportJson('body25')),
+  command('exportFrames', ['Mod+Alt+Shift+S'], (env) => env.exportJson('pose_keypoint')),
+  command('importPng', ['Mod+Shift+O'], (env) => env.pickFile('png')),
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),

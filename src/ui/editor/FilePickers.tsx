@@ -15,7 +15,8 @@ export interface FilePickerHandle {
  */
 export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void, kind?: PickKind): Promise<void> {
   try {
-    if (kind === 'png') await env.importPng(file);
+    // A PNG picked as a pose file is a skeleton to read back.
+    if (kind === 'png' || (kind === 'json' && file.type === 'image/png')) await env.importPng(file);
     else if (!file.type.startsWith('image/')) await env.importFile(file);
     // A dropped PNG that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
     else if (kind !== 'image' && file.type === 'image/png') await env.importPng(file, { orReference: true });
@@ -40,7 +41,7 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   };
   return (
     <>
-      <input ref={json} type="file" accept=".json,application/json,text/plain" hidden onChange={onChange('json')} data-picker="json" />
+      <input ref={json} type="file" accept=".json,application/json,text/plain,image/png" hidden onChange={onChange('json')} data-picker="json" />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
       <input ref={png} type="file" accept="image/png" hidden onChange={onChange('png')} data-picker="png" />
     </>

@@ -2,7 +2,7 @@ import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
 import {
   ArrowLeftFromLine, ArrowRightFromLine, CircleHelp, ClipboardCopy, ClipboardPaste, CopyPlus, EyeOff, FileDown, FlipHorizontal2, FolderOpen, Hand,
-  FileCode, FileImage, FileJson, Footprints, ImageDown, ImageOff, ImagePlus, Library, Lock, PawPrint, Redo2, Scan, Smile, SquareSplitHorizontal, Trash2, Undo2, UserPlus, ZoomIn, ZoomOut,
+  ImageDown, ImageOff, ImagePlus, Lock, PawPrint, Redo2, Scan, Smile, SquareSplitHorizontal, Trash2, Undo2, UserPlus, ZoomIn, ZoomOut,
 } from 'lucide-react';
 import { Fragment, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,6 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
   { id: 'parts', keep: 4, items: [
     ['toggleHands', Hand],
     ['toggleFace', Smile],
-    ['toggleFeet', Footprints],
     ['togglePoint', EyeOff],
   ] },
   { id: 'history', keep: 1, items: [
@@ -40,12 +39,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
     ['redo', Redo2],
   ] },
   { id: 'file', keep: 5, items: [
-    ['openLibrary', Library],
     ['importJson', FolderOpen],
-    ['importPng', FileImage],
     ['exportJson', FileDown],
-    ['exportBody25', FileJson],
-    ['exportFrames', FileCode],
     ['copyJson', ClipboardCopy],
     ['pasteJson', ClipboardPaste],
     ['exportPng', ImageDown],

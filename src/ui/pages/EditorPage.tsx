@@ -6,6 +6,7 @@ import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
 import { Inspector } from '../editor/Inspector';
 import { EntityMenuHost } from '../editor/menu/EntityMenuHost';
 import { StageArea } from '../editor/StageArea';
+import { ActionButton } from '../editor/ActionButton';
 import { RenderProfilePicker } from '../editor/RenderProfilePicker';
 import { StatusLine } from '../editor/StatusLine';
 import { Toolbar } from '../editor/Toolbar';
@@ -35,7 +36,11 @@ export default function EditorPage() {
           <div className="editor-canvas-column">
             <StageArea />
             <StatusLine />
-            <RenderProfilePicker />
+            <div className="editor-document-row">
+              <RenderProfilePicker />
+              <ActionButton name="openLibrary" />
+              <ActionButton name="toggleFeet" />
+            </div>
           </div>
         </EditorSideSections>
         <Inspector />
