@@ -5,8 +5,8 @@ import { startInspector } from './machines/inspector';
 import { App } from './ui/App';
 import './ui/styles.css';
 
-initI18n();
-await startInspector();
+// The chosen language's strings first, so that the first paint is already in it.
+await Promise.all([initI18n(), startInspector()]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
