@@ -45,7 +45,8 @@ export function WorkspaceLayout() {
       {wide ? (
         <GeneratePanel />
       ) : (
-        <Suspense fallback={null}>
+        // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
+        <Suspense fallback={<div className="workspace-bar" />}>
           <CompactWorkspace side={mode === 'narrow' ? 'bottom' : 'right'} slotRef={setSlot} />
         </Suspense>
       )}
