@@ -6,9 +6,9 @@ import { App } from './ui/App';
 import { connectApiToUi } from './ui/connectApi';
 import './ui/styles.css';
 
-initI18n();
 connectApiToUi();
-await startInspector();
+// The chosen language's strings first, so that the first paint is already in it.
+await Promise.all([initI18n(), startInspector()]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -1,15 +1,14 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './Header';
 import { Spinner } from './Spinner';
 import { GeneratePanel } from './panel/GeneratePanel';
 import { Notifications } from './notify/Notifications';
-import { Drawer } from './layout/Drawer';
 import { useLayoutMode } from './layout/useLayoutMode';
-import { BarButton, WorkspaceBarSlot } from './layout/WorkspaceBar';
+import { WorkspaceBarSlot } from './layout/workspaceSlot';
 import './layout/layout.css';
+
+const CompactWorkspace = lazy(() => import('./layout/CompactWorkspace'));
 
 /** Every page: the header above the routed content, and the notifications. */
 export function AppChrome() {
@@ -31,9 +30,7 @@ export function AppChrome() {
  * own buttons to the bar.
  */
 export function WorkspaceLayout() {
-  const { t } = useTranslation();
   const mode = useLayoutMode();
-  const [panelOpen, setPanelOpen] = useState(false);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const wide = mode === 'wide';
   return (
@@ -48,15 +45,10 @@ export function WorkspaceLayout() {
       {wide ? (
         <GeneratePanel />
       ) : (
-        <>
-          <div className="workspace-bar" role="group" aria-label={t('layout.bottomBar')}>
-            <span ref={setSlot} className="workspace-bar-slot" />
-            <BarButton label={t('layout.openPanel')} icon={<SlidersHorizontal aria-hidden size={20} />} expanded={panelOpen} onClick={() => setPanelOpen(true)} />
-          </div>
-          <Drawer open={panelOpen} onOpenChange={setPanelOpen} title={t('panel.title')} closeLabel={t('layout.close')} side={mode === 'narrow' ? 'bottom' : 'right'}>
-            <GeneratePanel />
-          </Drawer>
-        </>
+        // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
+        <Suspense fallback={<div className="workspace-bar" />}>
+          <CompactWorkspace side={mode === 'narrow' ? 'bottom' : 'right'} slotRef={setSlot} />
+        </Suspense>
       )}
     </div>
   );

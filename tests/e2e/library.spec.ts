@@ -104,7 +104,7 @@ test.describe('pose library in the editor', () => {
     expect(await exportJson(page)).toEqual(saved);
 
     // Share, then open the link signed out in a new browser context.
-    await tool(page, 'Library').click();
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
     await library(page).getByRole('tab', { name: 'My poses' }).click();
     await library(page).getByRole('button', { name: 'Share "Jumping pair"' }).click();
     const link = await library(page).getByRole('textbox', { name: 'Share link' }).inputValue();
