@@ -25,16 +25,19 @@ function crowdedPose(): PoseDocument {
  * after them waits in the queue for seconds.
  */
 export async function fillQueue(baseURL: string, count: number): Promise<BusyQueue> {
-  const other = await createTestUser('busy-neighbour');
+  // One prompt from each of `count` neighbours: queues are fair across users, so a later user's
+  // prompt waits behind other users' prompts, not behind one user's burst.
+  const others = await Promise.all(Array.from({ length: count }, (_, i) => createTestUser(`busy-neighbour-${i}`)));
   const request = { prompt: 'a crowd', width: SIZE_MAX, height: SIZE_MAX, gNumber: 4, pose: toOpenPoseJson(crowdedPose()) };
-  const promptIds: string[] = [];
-  for (let i = 0; i < count; i++) promptIds.push((await queuePrompt(baseURL, other.idToken, request)).prompt_id);
+  const queued: Array<{ promptId: string; token: string }> = [];
+  for (const other of others) queued.push({ promptId: (await queuePrompt(baseURL, other.idToken, request)).prompt_id, token: other.idToken });
+  const promptIds = queued.map((q) => q.promptId);
   return {
     promptIds,
     async release() {
       // Queued ones go first (at once); a running one stops at its next image.
-      for (const promptId of [...promptIds].reverse()) {
-        await stopPromptAsUser(baseURL, other.idToken, promptId).catch(() => {
+      for (const { promptId, token } of [...queued].reverse()) {
+        await stopPromptAsUser(baseURL, token, promptId).catch(() => {
           // Already finished: nothing to stop.
         });
       }
