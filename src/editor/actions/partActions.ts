@@ -48,27 +48,20 @@ const toggleHands: EditAction = {
   },
 };
 
-const toggleFace: EditAction = {
-  kind: 'edit', name: 'toggleFace', labelKey: 'editor.actions.toggleFace', keys: ['G'],
+// The face and the feet are one part each: added when missing, else hidden or shown for every target alike.
+const toggleWholePart = (name: string, key: 'face' | 'feet', shortcut: string, attach: (p: Person) => Person): EditAction => ({
+  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys: [shortcut],
   enabled: (scene, selection) => targetPeople(scene, selection).length > 0,
   perform(scene, selection) {
     const people = targetPeople(scene, selection);
-    const anyMissing = people.some((r) => !scene.pose.people[r.index]?.face);
-    const anyShown = !anyMissing && people.some((r) => scene.pose.people[r.index]?.face?.some((p) => p.visible));
-    return updateEntities(scene, people, { person: (p) => (anyMissing && p.face ? p : togglePart(p, 'face', attachDefaultFace, anyShown)) });
+    const anyMissing = people.some((r) => !scene.pose.people[r.index]?.[key]);
+    const anyShown = !anyMissing && people.some((r) => scene.pose.people[r.index]?.[key]?.some((p) => p.visible));
+    return updateEntities(scene, people, { person: (p) => (anyMissing && p[key] ? p : togglePart(p, key, attach, anyShown)) });
   },
-};
+});
 
-const toggleFeet: EditAction = {
-  kind: 'edit', name: 'toggleFeet', labelKey: 'editor.actions.toggleFeet', keys: ['T'],
-  enabled: (scene, selection) => targetPeople(scene, selection).length > 0,
-  perform(scene, selection) {
-    const people = targetPeople(scene, selection);
-    const anyMissing = people.some((r) => !scene.pose.people[r.index]?.feet);
-    const anyShown = !anyMissing && people.some((r) => scene.pose.people[r.index]?.feet?.some((p) => p.visible));
-    return updateEntities(scene, people, { person: (p) => (anyMissing && p.feet ? p : togglePart(p, 'feet', attachDefaultFeet, anyShown)) });
-  },
-};
+const toggleFace = toggleWholePart('toggleFace', 'face', 'G', attachDefaultFace);
+const toggleFeet = toggleWholePart('toggleFeet', 'feet', 'T', attachDefaultFeet);
 
 const togglePoint: EditAction = {
   kind: 'edit', name: 'togglePoint', labelKey: 'editor.actions.togglePoint', keys: ['V'],
