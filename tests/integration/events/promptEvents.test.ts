@@ -133,20 +133,21 @@ describe('queue positions', () => {
     const gated = await generationApp(tempDataDir(), { engines: [engine] });
     await gated.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const [dan, erin] = await Promise.all([createTestUser('dan'), createTestUser('erin')]);
+      const [dan, frank, erin] = await Promise.all([createTestUser('dan'), createTestUser('frank'), createTestUser('erin')]);
       const post = async (user: TestUser) =>
         (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data
           .prompt_id as string;
       const erins = openEvents(`http://127.0.0.1:${(gated.server.address() as { port: number }).port}`, erin.idToken);
       open.push(erins);
       await erins.next((m) => m.type === 'events.ready');
-      // Dan's first prompt holds the only worker; his second waits first in line, Erin's second.
+      // Dan's prompt holds the only worker; Frank's waits first in line, Erin's second (queues are fair:
+      // users not served yet come before a user's second prompt, in the order they asked).
       await post(dan);
       await waitForRuns(engine, 1);
-      const dansSecond = await post(dan);
+      const franks = await post(frank);
       const erinsPrompt = await post(erin);
       await erins.next((m) => m.type === 'prompt.update' && m.prompt_id === erinsPrompt && m.data.queue_position === 2);
-      const stopped = await gated.inject({ method: 'POST', url: '/v1/stop_prompt', headers: bearer(dan), payload: { prompt_id: dansSecond } });
+      const stopped = await gated.inject({ method: 'POST', url: '/v1/stop_prompt', headers: bearer(frank), payload: { prompt_id: franks } });
       expect(stopped.json().data.status).toBe('stopped');
       await erins.next((m) => m.type === 'prompt.update' && m.prompt_id === erinsPrompt && m.data.queue_position === 1);
       expect(promptIdsIn(erins.messages)).toEqual(new Set([erinsPrompt]));

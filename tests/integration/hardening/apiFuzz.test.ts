@@ -153,7 +153,10 @@ describe('every /v1 endpoint under random input', () => {
       fc.asyncProperty(tamperedToken(alice.idToken), async (token) => {
         const res = await send({ method: 'GET', url: API_PATHS.history, headers: { authorization: `Bearer ${token}` } });
         expectEnvelope(res, `a token changed to ${token}`);
-        if (res.statusCode !== 401) expect(res.json().data).toEqual(own);
+        // Her own prompts, never another user's (their state may move on meanwhile: the thumbnail, the status);
+        // a 429 is her own history rate, counted for her.
+        if (res.statusCode === 200) expect(res.json().data.items.map((i: { prompt_id: string }) => i.prompt_id)).toEqual(own.items.map((i: { prompt_id: string }) => i.prompt_id));
+        else expect([401, 429]).toContain(res.statusCode);
       }),
       { numRuns: 150 },
     );
