@@ -10,8 +10,10 @@ export const SAVE_DELAY_MS = 250;
 
 /** The scene the editor opens with: the document as the panel and the last session left it. */
 export function loadScene(): Scene {
-  const { pose, locks, reference } = documentStore.get();
-  return createScene(pose, locks, reference);
+  const { pose, locks, reference, names, pins } = documentStore.get();
+  const scene = createScene(pose, locks, reference, names);
+  // Pins are kept only list for list with the pose they were made on.
+  return pins && pins.people.length === pose.people.length && pins.animals.length === pose.animals.length ? { ...scene, pins } : scene;
 }
 
 /**

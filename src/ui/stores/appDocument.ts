@@ -1,6 +1,6 @@
 import type { ImageCount } from '../../api/contract';
 import type { PoseDocument } from '../../pose';
-import type { Locks, Reference } from '../../editor/model/scene';
+import type { EntityNames, Locks, Pins, Reference } from '../../editor/model/scene';
 import { ASPECT_IDS, ASPECT_PRESETS, sameSize, type PresetId, type Size } from '../settings/presets';
 
 /** The built-in pose image shown until the user makes a pose of their own. */
@@ -22,6 +22,10 @@ export interface AppDocument {
   custom: boolean;
   /** Which people and animals the user locked in the editor. */
   locks: Locks;
+  /** The names the user gave people and animals in the people list. */
+  names?: EntityNames | undefined;
+  /** Pinned joints (posing), list for list with people and animals. */
+  pins?: Pins | undefined;
   /** The reference image under the pose, with its opacity. */
   reference: Reference;
   /** Preview image of the pose: DEFAULT_POSE_PNG or a PNG data URL (renderOpenPose's output). */

@@ -73,7 +73,7 @@ export function replacePose(pose: PoseDocument, gNumber?: number): void {
   }
   const doc = documentStore.get();
   const size = { width: pose.canvas_width, height: pose.canvas_height };
-  documentStore.set({ ...doc, pose, custom: true, locks: { people: [], animals: [] }, preset: presetFor(size, doc.preset) });
+  documentStore.set({ ...doc, pose, custom: true, locks: { people: [], animals: [] }, names: undefined, pins: undefined, preset: presetFor(size, doc.preset) });
   refreshPreview(pose);
 }
 
@@ -83,7 +83,7 @@ export function followScene(scene: Scene): void {
     const size = { width: scene.pose.canvas_width, height: scene.pose.canvas_height };
     // Only an edit of the pose makes it the user's; a new reference image alone keeps the built-in pose.
     const custom = d.custom || scene.pose !== d.pose;
-    return { ...d, pose: scene.pose, locks: scene.locked, reference: scene.reference, custom, preset: presetFor(size, d.preset) };
+    return { ...d, pose: scene.pose, locks: scene.locked, names: scene.names, pins: scene.pins, reference: scene.reference, custom, preset: presetFor(size, d.preset) };
   });
 }
 

@@ -16,6 +16,8 @@ const KEYS = {
 
 const NO_LOCKS: Locks = { people: [], animals: [] };
 const flags = (v: unknown): boolean[] => (Array.isArray(v) ? v.map((f) => f === true) : []);
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.slice(0, 80) : '')) : []);
+const indexLists = (v: unknown): number[][] => (Array.isArray(v) ? v.map((l) => (Array.isArray(l) ? l.filter((i): i is number => Number.isInteger(i) && i >= 0 && i < 25) : [])) : []);
 const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
 
 function readSettings() {
@@ -26,7 +28,7 @@ function readSettings() {
   return { preset, width: r.width, height: r.height, gNumber: r.gNumber };
 }
 
-function readPose(width: number, height: number): Pick<AppDocument, 'pose' | 'custom' | 'locks' | 'posePng'> {
+function readPose(width: number, height: number): Pick<AppDocument, 'pose' | 'custom' | 'locks' | 'posePng' | 'names' | 'pins'> {
   const builtIn = { pose: createDefaultPoseDocument(width, height), custom: false, locks: NO_LOCKS, posePng: DEFAULT_POSE_PNG };
   const r = record(readItem(KEYS.pose));
   const png = r.posePng;
@@ -35,7 +37,13 @@ function readPose(width: number, height: number): Pick<AppDocument, 'pose' | 'cu
   const pose = reviveDocument(r.peopleJson);
   if (!pose) return builtIn;
   const locks = record(r.locks);
-  return { pose, custom: true, locks: { people: flags(locks.people), animals: flags(locks.animals) }, posePng: png };
+  const names = record(r.names);
+  const pins = record(r.pins);
+  return {
+    pose, custom: true, locks: { people: flags(locks.people), animals: flags(locks.animals) }, posePng: png,
+    names: { people: texts(names.people), animals: texts(names.animals) },
+    pins: { people: indexLists(pins.people), animals: indexLists(pins.animals) },
+  };
 }
 
 /** The document as the last session left it in local storage, each part made valid or reset to its default. */
@@ -63,8 +71,8 @@ export const documentPersistence: Persistence<AppDocument> = {
     if (doc.preset !== prev.preset || doc.gNumber !== prev.gNumber || width !== prev.pose.canvas_width || height !== prev.pose.canvas_height) {
       writeItem(KEYS.settings, { preset: doc.preset, width, height, gNumber: doc.gNumber });
     }
-    if (doc.pose !== prev.pose || doc.locks !== prev.locks || doc.posePng !== prev.posePng || doc.custom !== prev.custom) {
-      writeItem(KEYS.pose, { posePng: doc.posePng, peopleJson: doc.custom ? doc.pose : null, locks: doc.locks });
+    if (doc.pose !== prev.pose || doc.locks !== prev.locks || doc.posePng !== prev.posePng || doc.custom !== prev.custom || doc.names !== prev.names || doc.pins !== prev.pins) {
+      writeItem(KEYS.pose, { posePng: doc.posePng, peopleJson: doc.custom ? doc.pose : null, locks: doc.locks, names: doc.names, pins: doc.pins });
     }
     if (doc.reference.image !== prev.reference.image) writeItem(KEYS.reference, doc.reference.image);
     if (doc.reference.opacity !== prev.reference.opacity) writeItem(KEYS.opacity, doc.reference.opacity);

@@ -97,6 +97,17 @@ describe('the document outside the editor', () => {
     });
   }
 
+  it('keeps the people list\'s names and the pinned joints with the pose across a reload, and drops nonsense in them', async () => {
+    const mine = createDefaultPoseDocument(400, 600);
+    localStorage.setItem('posecraft.pose', JSON.stringify({ posePng: '/default-pose.png', peopleJson: mine, names: { people: ['Ada', 7] }, pins: { people: [[13, 'x', 99]] } }));
+    const { documentStore } = await reload();
+    expect(documentStore.get()).toMatchObject({ names: { people: ['Ada', ''], animals: [] }, pins: { people: [[13]], animals: [] } });
+    const { loadScene } = await import('../../../src/ui/editor/persistence');
+    const scene = loadScene();
+    expect(scene.names?.people).toEqual(['Ada']);
+    expect(scene.pins?.people).toEqual([[13]]);
+  });
+
   it('keeps the reference image and its opacity across a reload, and refuses one that is not an image', async () => {
     localStorage.setItem('posecraft.editor.background', JSON.stringify('data:image/png;base64,AAAA'));
     localStorage.setItem('posecraft.editor.backgroundOpacity', '0.8');
