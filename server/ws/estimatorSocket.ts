@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
-import { API_PATHS } from '../../src/api/contract.js';
-import { SOCKET_UNAUTHORIZED } from '../../src/api/estimatorSocket.js';
+import { API_PATHS, SOCKET_UNAUTHORIZED } from '../../src/api/contract.js';
 import type { TokenVerifier } from '../auth/verifier.js';
-import { ApiError } from '../http/envelope.js';
-import { keepAlive, reasonOf, SOCKET_POLICY, SOCKET_TRY_AGAIN_LATER, SocketCounts } from './socketSupport.js';
+import { closeRefused, keepAlive, SOCKET_POLICY, SocketCounts } from './socketSupport.js';
 import type { EstimateService } from '../estimator/estimateService.js';
-
-/** Closes a socket with 1013 "try again later" when the token could not be checked at all, 4401 when it was refused. */
-function closeRefused(socket: WebSocket, error: Error): void {
-  const code = error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED;
-  socket.close(code, reasonOf(error.message || 'The access token is not valid'));
-}
 
 /**
  * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes

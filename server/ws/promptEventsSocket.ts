@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, SOCKET_TOO_MANY, SOCKET_UNAUTHORIZED } from '../../src/api/contract.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { PromptEventHub } from '../events/promptEventHub.js';
-import { ApiError } from '../http/envelope.js';
-import { keepAlive, reasonOf, SOCKET_TRY_AGAIN_LATER } from './socketSupport.js';
+import { closeRefused, keepAlive } from './socketSupport.js';
 
 /**
  * WS /ws_events?access_token=: the caller's prompt changes. A missing or refused token closes the
@@ -35,7 +34,7 @@ export async function promptEventsSocketRoutes(app: FastifyInstance, { verifier,
         if (!disconnect) return socket.close(SOCKET_TOO_MANY, 'Too many event connections for this user; close another page first');
         socket.send(JSON.stringify({ type: 'events.ready' }));
       },
-      (error: Error) => socket.close(error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED, reasonOf(error.message || 'The access token is not valid')),
+      (error: Error) => closeRefused(socket, error),
     );
   });
 }

@@ -1,3 +1,5 @@
+import { SOCKET_UNAUTHORIZED } from '../../src/api/contract.js';
+import { ApiError } from '../http/envelope.js';
 import type { WebSocket } from 'ws';
 
 /** The WebSocket close code for a server that cannot serve right now (RFC 6455 registry). */
@@ -42,4 +44,10 @@ export function keepAlive(socket: WebSocket): NodeJS.Timeout {
     alive = false;
     socket.ping();
   }, HEARTBEAT_MS).unref();
+}
+
+/** Closes a socket whose token was not accepted: 1013 "try again later" when it could not be checked at all, 4401 when it was refused. */
+export function closeRefused(socket: WebSocket, error: Error): void {
+  const code = error instanceof ApiError && error.status === 503 ? SOCKET_TRY_AGAIN_LATER : SOCKET_UNAUTHORIZED;
+  socket.close(code, reasonOf(error.message || 'The access token is not valid'));
 }
