@@ -20,7 +20,7 @@ function parseAmzDate(value: string | null): Date | null {
 /**
  * Images in an S3 bucket (AWS or S3-compatible), reached by the browser through presigned URLs.
  * The client computes checksums only when an operation requires them: with the SDK's default,
- * presigned PUTs carry checksum parameters that browsers' uploads then fail (DESIGN.md section 9).
+ * presigned PUTs carry checksum parameters that browsers' uploads then fail (../shared/DESIGN.md section 9).
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;

@@ -14,7 +14,7 @@ export const DEFAULT_POSE_PNG = '/default-pose.png';
 export interface AppDocument {
   /** The aspect preset the panel shows as chosen ('more': custom sizes). */
   preset: PresetId;
-  /** Number of images to generate (SPEC.md: gNumber). */
+  /** Number of images to generate (../shared/SPEC.md: gNumber). */
   gNumber: ImageCount;
   /** The pose with canvas_width and canvas_height; the built-in pose until the user makes one. */
   pose: PoseDocument;
