@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { exportJson, openEditor, pointOf, tool } from './editor.helpers';
+import { DEFAULT_BODY, exportJson, openEditor, pointOf, toPage, tool } from './editor.helpers';
 
 const toolbar = (page: import('@playwright/test').Page) => page.getByRole('toolbar', { name: 'Editor tools' });
 const people = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'People and animals' });
@@ -77,5 +77,90 @@ test.describe('editor toolbar and people list', () => {
     await expect(menu.getByRole('menuitem', { name: /^Duplicate/ })).toBeVisible();
     await menu.getByRole('menuitem', { name: /^Duplicate/ }).click();
     await expect(people(page).getByRole('listitem')).toHaveCount(2);
+  });
+});
+
+test.describe('editor controls: tooltips, states, status line and focus order', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the posing tools stand beside the canvas, each with a tooltip naming it and its shortcut', async ({ page }) => {
+    await openEditor(page);
+    const posing = page.getByRole('toolbar', { name: 'Posing tools' });
+    const buttons = posing.getByRole('button');
+    await expect(buttons).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      const button = buttons.nth(i);
+      const label = (await button.getAttribute('aria-label'))!;
+      const shortcut = (await button.getAttribute('data-shortcut')) ?? '';
+      // Proportions opens a popover and has no shortcut of its own; the four actions have one.
+      if (label !== 'Proportions') expect(shortcut, label).not.toBe('');
+      await button.hover();
+      await expect(page.getByRole('tooltip')).toContainText(label);
+      await expect(page.getByRole('tooltip')).toContainText(shortcut);
+    }
+    await expect(posing.getByRole('button', { name: 'Keep bone lengths' })).toHaveAttribute('data-shortcut', 'I');
+  });
+
+  test('a disabled button still looks like a button: border and fill kept, lighter, a not-allowed cursor', async ({ page }) => {
+    await openEditor(page);
+    const feet = page.getByRole('button', { name: 'Feet: add, hide or show' });
+    const library = page.getByRole('button', { name: 'Library', exact: true });
+    const look = (button: typeof feet) =>
+      button.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { border: `${s.borderTopWidth} ${s.borderTopStyle}`, background: s.backgroundColor, color: s.color, cursor: s.cursor };
+      });
+    // Nobody selected: Feet has no one to act on.
+    await expect(feet).toBeDisabled();
+    await expect(library).toBeEnabled();
+    const [off, on] = [await look(feet), await look(library)];
+    expect(off.border).toBe('1px solid');
+    expect(off.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(off.cursor).toBe('not-allowed');
+    expect(off.color).not.toBe(on.color);
+    expect(off.background).not.toBe(on.background);
+    // A person selected: Feet looks like every enabled button again.
+    await people(page).getByRole('textbox', { name: 'Name of Person 1' }).click();
+    await expect(feet).toBeEnabled();
+    expect(await look(feet)).toEqual(on);
+  });
+
+  test('over a limb of the selected person the status line says a drag turns it; a right click there opens its actions', async ({ page }) => {
+    await openEditor(page);
+    const status = page.locator('.editor-status-hint');
+    await expect(status).toHaveText(/^Drag a joint to pose it/);
+    // The middle of the left thigh (hip 11 to knee 12) of the one person: a click selects them.
+    const thigh = await toPage(page, { x: (DEFAULT_BODY[11]![0] + DEFAULT_BODY[12]![0]) / 2, y: (DEFAULT_BODY[11]![1] + DEFAULT_BODY[12]![1]) / 2 });
+    await page.mouse.click(thigh.x, thigh.y);
+    await expect(page.getByText('1 selected')).toBeVisible();
+    await page.mouse.move(thigh.x + 1, thigh.y);
+    await expect(status).toHaveText('Drag to turn this limb at its joint; what hangs from it follows. Right-click for actions.');
+    await page.mouse.click(thigh.x + 1, thigh.y, { button: 'right' });
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: /^Duplicate/ })).toBeVisible();
+  });
+
+  test('Tab goes through the editor in the order of its layout', async ({ page }) => {
+    await openEditor(page);
+    await tool(page, 'Add person').focus();
+    const names: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => {
+        const el = document.activeElement!;
+        const labelled = el as HTMLSelectElement;
+        return el.closest('[role="toolbar"]')?.getAttribute('aria-label') ?? el.getAttribute('aria-label') ?? labelled.labels?.[0]?.textContent ?? el.tagName;
+      }));
+    }
+    // The toolbar, the posing tools beside the canvas, the canvas, what is under it (Feet is disabled with
+    // nobody selected, so it is passed over), then the people list on the right.
+    expect(names).toEqual([
+      'Posing tools',
+      'Pose canvas: drag joints to pose, drag a limb to move a person',
+      'Drawing',
+      'Library',
+      'Name of Person 1',
+      'Show Person 1',
+      'Lock Person 1',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
 import fs from 'node:fs';
 import { openEditor, stage, toPage, tool, zoomOf } from './editor.helpers';
@@ -57,4 +57,29 @@ export async function canvasShare(page: Page): Promise<number> {
   const box = await stage(page).boundingBox();
   expect(box).not.toBeNull();
   return box!.width / page.viewportSize()!.width;
+}
+
+/** The controls in `scope` that are smaller than 44 x 44 px, as "name: w x h"; a checkbox or radio counts with its label. */
+export async function smallTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const controls = root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="radio"], [role="menuitem"]');
+    return [...controls]
+      .filter((el) => el.checkVisibility())
+      .map((el) => {
+        const choice = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+        const box = ((choice && el.closest('label')) || el).getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('name') || el.tagName);
+        return { name, width: box.width, height: box.height };
+      })
+      // Half a pixel for layout rounding.
+      .filter((t) => t.width < 43.5 || t.height < 43.5)
+      .map((t) => `${t.name}: ${Math.round(t.width)} x ${Math.round(t.height)}`);
+  });
+}
+
+/** Where the stage shows the whole document canvas now, and the stage's size (CSS pixels of the stage). */
+export async function canvasOnStage(page: Page, canvas: { width: number; height: number }) {
+  const [scale, x, y] = (await stage(page).getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number];
+  const box = (await stage(page).boundingBox())!;
+  return { left: x, top: y, right: x + canvas.width * scale, bottom: y + canvas.height * scale, width: box.width, height: box.height };
 }

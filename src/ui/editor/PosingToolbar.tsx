@@ -1,13 +1,22 @@
+import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
+import { BringToFront, Pin, Ruler, SendToBack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isPinned } from '../../editor/posing/pins';
-import { ActionButton } from './ActionButton';
 import { useEditorHandles } from './EditorContext';
 import { ProportionsButton } from './ProportionsPanel';
+import { ToolButton } from './toolbar/ToolButton';
+import { useToolTip } from './toolbar/useToolTip';
 
-const POSING = ['toggleKeepLengths', 'togglePin', 'bringForward', 'sendBackward'] as const;
+const POSING = [
+  ['toggleKeepLengths', Ruler],
+  ['togglePin', Pin],
+  ['bringForward', BringToFront],
+  ['sendBackward', SendToBack],
+] as const;
 
-// Floating over the stage's corner rather than in the main toolbar: another toolbar row would shrink the stage.
+// A column beside the stage rather than a second toolbar row (which would shrink the stage's height, and
+// with it the zoom of a portrait pose) or buttons over the stage (which would cover the pose).
 /** The posing tools: keep bone lengths, pin, depth order and the proportions popover; each button runs a registered action. */
 export function PosingToolbar() {
   const { t } = useTranslation();
@@ -15,12 +24,14 @@ export function PosingToolbar() {
   const keepLengths = useSelector(actor, (s) => s.context.keepLengths);
   const pinned = useSelector(actor, (s) => !!s.context.selection.joint && isPinned(s.context.scene, s.context.selection.joint));
   const pressed: Partial<Record<string, boolean>> = { toggleKeepLengths: keepLengths, togglePin: pinned };
+  const tip = useToolTip('right');
   return (
-    <div className="editor-posing-tools tool-group" role="toolbar" aria-label={t('editor.posingToolbar')}>
-      {POSING.map((name) => (
-        <ActionButton key={name} name={name} pressed={pressed[name]} />
+    <RadixToolbar.Root className="editor-posing-tools" orientation="vertical" aria-label={t('editor.posingToolbar')} {...tip.handlers}>
+      {POSING.map(([name, icon]) => (
+        <ToolButton key={name} name={name} icon={icon} pressed={pressed[name]} />
       ))}
       <ProportionsButton />
-    </div>
+      {tip.element}
+    </RadixToolbar.Root>
   );
 }

@@ -1,5 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
+import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
+import { PersonStanding } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../pose';
 import { updateEntities } from '../../editor/model/entities';
@@ -17,7 +19,7 @@ const onePerson = (selection: Selection): number | null => {
   return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
 };
 
-/** The Proportions button beside the inspector; its popover holds the panel (a popover, so the stage never changes size). */
+/** The Proportions button of the posing tools; its popover holds the panel (a popover, so the stage never changes size). */
 export function ProportionsButton() {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
@@ -25,15 +27,16 @@ export function ProportionsButton() {
     const index = onePerson(s.context.selection);
     return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
   });
+  const label = t('editor.proportions.title');
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <button type="button" className="tool" disabled={!enabled}>
-          {t('editor.proportions.title')}
-        </button>
+        <RadixToolbar.Button className="tool-icon" aria-label={label} data-tip={label} disabled={!enabled}>
+          <PersonStanding aria-hidden size={18} strokeWidth={1.75} />
+        </RadixToolbar.Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="editor-proportions-popover" side="right" align="end" sideOffset={6} aria-label={t('editor.proportions.title')}>
+        <Popover.Content className="editor-proportions-popover" side="right" align="start" sideOffset={6} collisionPadding={8} aria-label={label}>
           <ProportionsPanel />
         </Popover.Content>
       </Popover.Portal>

@@ -7,24 +7,26 @@ import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
 
-/** The stage filling the main area; a pose file or an image can be dropped on it. */
+/** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
 export function StageArea() {
   const { t } = useTranslation();
   const { actor, view, env } = useEditorHandles();
   const reference = useSelector(actor, (s) => s.context.scene.reference);
   return (
-    <div
-      className="editor-stage-area"
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => {
-        e.preventDefault();
-        const file = e.dataTransfer.files[0];
-        if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })));
-      }}
-    >
-      <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
-      <EmptyCanvas />
+    <div className="editor-stage-row">
       <PosingToolbar />
+      <div
+        className="editor-stage-area"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          const file = e.dataTransfer.files[0];
+          if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })));
+        }}
+      >
+        <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
+        <EmptyCanvas />
+      </div>
     </div>
   );
 }

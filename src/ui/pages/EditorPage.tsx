@@ -1,3 +1,4 @@
+import { Footprints, LibraryBig } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorProvider } from '../editor/EditorContext';
@@ -38,8 +39,15 @@ export default function EditorPage() {
             <StatusLine />
             <div className="editor-document-row">
               <RenderProfilePicker />
-              <ActionButton name="openLibrary" />
-              <ActionButton name="toggleFeet" />
+              <ActionButton name="openLibrary">
+                <LibraryBig aria-hidden size={16} strokeWidth={1.75} />
+                {t('editor.actions.openLibrary')}
+              </ActionButton>
+              {/* The short name shows; the accessible name and the tooltip say what it does. */}
+              <ActionButton name="toggleFeet">
+                <Footprints aria-hidden size={16} strokeWidth={1.75} />
+                {t('editor.parts.feet')}
+              </ActionButton>
             </div>
           </div>
         </EditorSideSections>

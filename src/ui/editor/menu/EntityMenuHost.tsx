@@ -24,7 +24,7 @@ function useEntityAt() {
     const { scene, selection } = actor.getSnapshot().context;
     const doc = toDoc(view.current, { x: x - box.left, y: y - box.top });
     const hit = hitTest(scene, selection, doc, { zoom: view.current.scale, coarse: matchMedia('(pointer: coarse)').matches });
-    if (hit.kind === 'entity') return hit.entity;
+    if (hit.kind === 'entity' || hit.kind === 'bone') return hit.entity;
     if (hit.kind === 'joint') return hit.joint.entity;
     return null;
   };

@@ -8,6 +8,9 @@ import { actionStateOf, useEditorHandles } from '../EditorContext';
 import { PersonRow } from './PersonRow';
 import { rowsOf, sameRows } from './rowState';
 
+// A finger drags no row and presses no Alt: on a touch screen the hint points to the long-press menu instead.
+const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
 /**
  * The people list (layers): every person and animal in draw order (the export's order), with its
  * name, colour, visibility, lock and parts; selecting a row selects it on the canvas and back.
@@ -63,7 +66,7 @@ export function PeopleList() {
           />
         ))}
       </ul>
-      {rows.length > 1 && <p className="people-hint">{t('editor.people.hint')}</p>}
+      {rows.length > 1 && <p className="people-hint">{t(COARSE ? 'editor.people.touchHint' : 'editor.people.hint')}</p>}
     </section>
   );
 }

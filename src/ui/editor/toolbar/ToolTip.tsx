@@ -9,6 +9,8 @@ export interface TipTarget {
 
 interface ToolTipProps {
   target: TipTarget | null;
+  /** Where the tip shows: under a row of buttons, beside a column of them. */
+  side: 'bottom' | 'right';
 }
 
 /**
@@ -16,7 +18,7 @@ interface ToolTipProps {
  * shortcut. One tooltip anchored to that button, rather than one per button, so the toolbar can
  * render before this chunk loads.
  */
-export default function ToolTip({ target }: ToolTipProps) {
+export default function ToolTip({ target, side }: ToolTipProps) {
   const rect = target?.rect;
   return (
     <Tooltip.Provider delayDuration={0}>
@@ -30,7 +32,7 @@ export default function ToolTip({ target }: ToolTipProps) {
         </Tooltip.Trigger>
         <Tooltip.Portal>
           {target && (
-            <Tooltip.Content className="tool-tip" side="bottom" sideOffset={6} collisionPadding={8}>
+            <Tooltip.Content className="tool-tip" side={side} sideOffset={6} collisionPadding={8}>
               {target.label}
               {target.shortcut && <kbd>{target.shortcut}</kbd>}
               <Tooltip.Arrow className="tool-tip-arrow" />

@@ -14,11 +14,11 @@ function targetOf(el: EventTarget | null): { el: HTMLElement; tip: TipTarget } |
 }
 
 /**
- * The toolbar's tooltip: event handlers for the toolbar (delegated, so buttons stay plain) and the
+ * A toolbar's tooltip: event handlers for the toolbar (delegated, so buttons stay plain) and the
  * element to render. Hover shows it after a rest; keyboard focus shows it at once; once one is
  * shown, moving to the next button shows that one at once. The Radix chunk loads on first intent.
  */
-export function useToolTip() {
+export function useToolTip(side: 'bottom' | 'right' = 'bottom') {
   const [target, setTarget] = useState<TipTarget | null>(null);
   const [wanted, setWanted] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -60,7 +60,7 @@ export function useToolTip() {
   };
   const element = wanted ? (
     <Suspense fallback={null}>
-      <ToolTip target={target} />
+      <ToolTip target={target} side={side} />
     </Suspense>
   ) : null;
   return { handlers, element };
