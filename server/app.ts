@@ -47,7 +47,7 @@ export async function buildApp(
   await registerEstimator(app, config.estimator, {
     verifier,
     recheckMs: config.firebase.recheckMs,
-    readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes),
+    readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes, config.generation.quota.uploadTtlMs),
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
