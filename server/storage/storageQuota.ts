@@ -30,11 +30,14 @@ export function loadStorageQuota(env: NodeJS.ProcessEnv): StorageQuotaSettings {
   };
 }
 
+/** The settings that decide how large a prompt's images are. */
+type PromptSize = { width: number; height: number; gNumber: number };
+
 /**
  * What a prompt's images are expected to take: PNGs of photographic images run at 1-2 bytes a
  * pixel (the mannequin's at ~0.4, the control image at ~0.02), so 2 bytes a pixel is a bound in practice.
  */
-export function expectedPromptBytes(settings: { width: number; height: number; gNumber: number }): number {
+export function expectedPromptBytes(settings: PromptSize): number {
   return settings.gNumber * settings.width * settings.height * 2;
 }
 
@@ -79,16 +82,18 @@ export class StorageQuota {
    * are expected to pass the quota. A prompt already running always finishes and keeps its images, so
    * usage can pass the quota by what was queued when it was checked; new uploads and prompts are then refused.
    */
-  async checkPrompt(uid: string, settings: { width: number; height: number; gNumber: number }): Promise<void> {
+  async checkPrompt(uid: string, settings: PromptSize): Promise<void> {
     const quota = this.settings.userBytes;
     if (quota === null) return;
-    const { rows } = await this.db.query<{ settings: { width: number; height: number; gNumber: number } }>(
-      `SELECT settings FROM jobs WHERE user_id = $1 AND status IN ('queued', 'running')`,
-      [uid],
+    // One round trip: what the user holds, and the settings of their prompts still to draw.
+    const { rows } = await this.db.query<{ used: number; active: PromptSize[] | null }>(
+      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = $1), 0)::float8 AS used,
+         (SELECT json_agg(settings) FROM jobs WHERE user_id = $2 AND status IN ('queued', 'running')) AS active`,
+      [userPrefix(uid), uid],
     );
-    const pending = rows.reduce((sum, row) => sum + expectedPromptBytes(row.settings), 0);
+    const used = Number(rows[0]?.used ?? 0);
+    const pending = (rows[0]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
     const need = expectedPromptBytes(settings);
-    const used = await this.ledger.usedBytes(userPrefix(uid));
     if (used + pending + need <= quota) return;
     const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
     throw storageFull(used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
