@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { formatBytes } from '../../src/api/byteSize.js';
 import { API_PATHS, ERROR_CODES } from '../../src/api/contract.js';
 import { presignQuery, type PresignResponse } from '../../src/api/schemas.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { formatBytes } from '../storage/storageQuota.js';
 import { uploadKey } from '../storage/storageKeys.js';
 import { callerOf, parseRequest } from './validation.js';
 

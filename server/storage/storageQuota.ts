@@ -1,3 +1,4 @@
+import { formatBytes } from '../../src/api/byteSize.js';
 import { ERROR_CODES } from '../../src/api/contract.js';
 import type { StorageUsage } from '../../src/api/schemas.js';
 import type { Queryable } from '../db/database.js';
@@ -39,11 +40,6 @@ type PromptSize = { width: number; height: number; gNumber: number };
  */
 export function expectedPromptBytes(settings: PromptSize): number {
   return settings.gNumber * settings.width * settings.height * 2;
-}
-
-/** "3.2 MB", "640 KB". */
-export function formatBytes(bytes: number): string {
-  return bytes < MB ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / MB).toFixed(1)} MB`;
 }
 
 const FREE_SPACE = 'Delete prompts you no longer need from your history to free space';

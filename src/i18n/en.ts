@@ -73,7 +73,7 @@ export const en = {
     reuseSeed: 'Reuse this seed',
     vary: 'Vary',
     delete: 'Delete',
-    deleted: 'Prompt deleted with its images: {{megabytes}} MB freed.',
+    deleted: 'Prompt deleted with its images: {{size}} freed.',
   },
   status: { submitting: 'Sending', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
   api: { loginFirst: 'Please log in first' },

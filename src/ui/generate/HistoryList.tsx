@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { formatBytes } from '../../api/byteSize';
 import { deleteHistoryItem } from '../../api/prompts';
 import type { HistoryItem } from '../../api/schemas';
 import { HISTORY_PAGE_SIZE, type historyMachine } from '../../machines/history.machine';
@@ -33,7 +34,7 @@ export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: Histor
   // A refusal is shown by the HTTP client; the list is read again either way.
   const remove = (item: HistoryItem) =>
     void deleteHistoryItem(item.prompt_id)
-      .then(({ freed_bytes }) => notify('success', t('history.deleted', { megabytes: (freed_bytes / 1024 / 1024).toFixed(1) })), () => undefined)
+      .then(({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })), () => undefined)
       .finally(() => history.send({ type: 'REFRESH' }));
 
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
