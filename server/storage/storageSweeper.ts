@@ -3,7 +3,7 @@ import { deleteFinishedPrompt, finishedPromptsBefore, type PromptDeletionDeps } 
 import type { StorageQuotaSettings } from './storageQuota.js';
 
 /** How often each instance sweeps. */
-export const SWEEP_EVERY_MS = 60_000;
+const SWEEP_EVERY_MS = 60_000;
 /** Files or prompts one pass deletes at most; the next pass takes the rest. */
 const BATCH = 200;
 
