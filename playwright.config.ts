@@ -37,7 +37,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/main.ts',
     // Local development with the Auth Emulator: both must be said, the server defaults to production.
-    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', AUTH_EMULATOR: '1' },
+    // A storage quota small enough for tests/e2e/storage.spec.ts to reach.
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', AUTH_EMULATOR: '1', USER_STORAGE_QUOTA_MB: '50' },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -35,6 +35,11 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     clientErrorHandler,
   });
+  // A client that has sent its whole request may close its sending side (TCP half-close) and still
+  // read the answer: Node's default ends the socket at once and the answer is lost (during shutdown
+  // too, where the request is still finished). Node ends the socket after the answer instead
+  // (httpAllowHalfOpen: a property of Node's http.Server since 0.x, not in its typings).
+  (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   registerErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
   registerSecurity(app, config);
@@ -47,7 +52,7 @@ export async function buildApp(
   await registerEstimator(app, config.estimator, {
     verifier,
     recheckMs: config.firebase.recheckMs,
-    readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes),
+    readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes, config.generation.quota.uploadTtlMs),
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });

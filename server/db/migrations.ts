@@ -97,4 +97,33 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE jobs ALTER COLUMN pose TYPE json USING pose::json;
     `,
   },
+  {
+    id: 5,
+    name: 'stored files and storage quotas',
+    // Every file the server writes or hands out an upload URL for, with its size, so each user's
+    // storage is known without listing the bucket (server/storage/storageLedger.ts).
+    sql: `
+      CREATE TABLE stored_files (
+        storage_key text PRIMARY KEY,
+        -- The user's folder (storageKeys.ts userPrefix), which every key of theirs starts with.
+        owner text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('upload', 'job', 'pose', 'other')),
+        -- A job's files, whatever run wrote them, so deleting the prompt finds them all.
+        job_id uuid,
+        -- An upload's bytes are held from the moment its URL is given (the declared size) until it expires.
+        bytes bigint NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX stored_files_job ON stored_files (job_id) WHERE job_id IS NOT NULL;
+      CREATE INDEX stored_files_uploads ON stored_files (created_at) WHERE kind = 'upload';
+      -- The running total per user, changed in the same statement as stored_files: a quota check
+      -- locks the user's row, so two uploads at once cannot both slip under the quota.
+      CREATE TABLE storage_usage (
+        owner text PRIMARY KEY,
+        bytes bigint NOT NULL DEFAULT 0
+      );
+      -- The history retention sweep looks for old finished prompts.
+      CREATE INDEX jobs_finished_created ON jobs (created_at) WHERE status IN ('done', 'failed', 'stopped');
+    `,
+  },
 ];

@@ -13,8 +13,12 @@ const REFUSALS = {
   invalid: [403, ERROR_CODES.forbidden, 'image_url is not signed by this server, or was altered after signing'],
 } as const;
 
-/** Reads uploads through the file storage: the URL must be ours, valid, unexpired, in the caller's folder, and at most maxBytes. */
-export function storageUploadReader(storage: () => FileStorage, maxBytes: number): ReadUpload {
+/**
+ * Reads uploads through the file storage: the URL must be ours, valid, unexpired, in the caller's
+ * folder, and at most maxBytes; uploads are deleted uploadTtlMs after their URL was given.
+ */
+export function storageUploadReader(storage: () => FileStorage, maxBytes: number, uploadTtlMs: number): ReadUpload {
+  const kept = `${Math.round(uploadTtlMs / 60_000)} minutes`;
   return async (imageUrl, uid) => {
     const { key, problem } = await storage().checkSignedUrl(imageUrl, 'GET');
     if (problem) {
@@ -31,7 +35,7 @@ export function storageUploadReader(storage: () => FileStorage, maxBytes: number
         throw error;
       });
     if (!bytes) {
-      throw new ApiError(404, ERROR_CODES.notFound, 'Nothing has been uploaded to image_url (or it was deleted): PUT the photo to upload_url first');
+      throw new ApiError(404, ERROR_CODES.notFound, `Nothing is at image_url: the photo was not uploaded yet (send it to upload_url first), or it expired and was deleted (uploads are kept ${kept}); upload it again`);
     }
     return bytes;
   };

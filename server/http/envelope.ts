@@ -33,6 +33,7 @@ export function codeForStatus(status: number): number {
     case 415: return ERROR_CODES.unsupportedMediaType;
     case 429: return ERROR_CODES.tooManyRequests;
     case 503: return ERROR_CODES.unavailable;
+    case 507: return ERROR_CODES.storageFull;
     default: return status >= 500 ? ERROR_CODES.internal : status * 100 + 1;
   }
 }

@@ -51,6 +51,7 @@ function rulesOf(limits: RateLimits, library: LibraryLimits): Map<string, Rule> 
     [`POST ${API_PATHS.queryPromptEstimator}`, user(limits.estimatesPerMinute, 'estimates')],
     [`GET ${API_PATHS.presignUrl}`, user(limits.presignsPerMinute, 'upload URL requests')],
     [`GET ${API_PATHS.history}`, user(limits.historyPerMinute, 'history requests')],
+    [`DELETE ${API_PATHS.historyItem}`, user(limits.historyPerMinute, 'history requests')],
     ...(['GET', 'POST'].map((m) => [`${m} ${API_PATHS.poses}`, poses] as const)),
     ...(['GET', 'PATCH', 'DELETE'].map((m) => [`${m} ${API_PATHS.pose}`, poses] as const)),
     ...(['POST', 'DELETE'].map((m) => [`${m} ${API_PATHS.poseShare}`, poses] as const)),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ENGINE_NAMES, type EngineName } from '../../src/api/schemas.js';
 import { loadStorageSettings, type StorageSettings } from '../storage/storageConfig.js';
+import { loadStorageQuota, type StorageQuotaSettings } from '../storage/storageQuota.js';
 import { envNumber } from '../envNumber.js';
 
 /** ComfyUI engine settings. */
@@ -39,6 +40,8 @@ export interface GenerationConfig {
     renderTimeoutMs: number;
   };
   files: { urlTtlSeconds: number; uploadUrlTtlSeconds: number; uploadMaxBytes: number };
+  /** Each user's storage quota, and how long uploads and finished prompts are kept. */
+  quota: StorageQuotaSettings;
 }
 
 function engineName(raw: string | undefined): EngineName {
@@ -85,5 +88,6 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
       uploadUrlTtlSeconds: 900,
       uploadMaxBytes: envNumber(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     },
+    quota: loadStorageQuota(env),
   };
 }

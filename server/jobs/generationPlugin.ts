@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engines/engine.js';
+import { deletePromptRoutes } from '../routes/deletePrompt.js';
 import { fileRoutes } from '../routes/files.js';
 import { historyRoutes } from '../routes/history.js';
 import { presignRoutes } from '../routes/presign.js';
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 /**
- * Registers the generation API (/v1/query_prompt, stop_prompt, history, get_presign_url), the
+ * Registers the generation API (/v1/query_prompt, stop_prompt, history and deleting from it, get_presign_url), the
  * signed /files/* routes and the workers: started on listen, stopped on close (running jobs requeued).
  */
 export async function registerGeneration(app: FastifyInstance, config: GenerationConfig, engines?: readonly Engine[]): Promise<void> {
@@ -29,6 +30,7 @@ export async function registerGeneration(app: FastifyInstance, config: Generatio
   app.addHook('onClose', async () => runtime.close());
   await app.register(promptRoutes, { runtime });
   await app.register(historyRoutes, { runtime });
+  await app.register(deletePromptRoutes, { runtime });
   await app.register(presignRoutes, { runtime });
   await app.register(readyRoutes, { runtime });
   // With S3 the browser talks to the bucket directly.

@@ -12,10 +12,13 @@ import { ProcessRenderer } from '../render/processRenderer.js';
 import { ThumbnailMaker } from '../render/thumbnailMaker.js';
 import { PromptChanges } from '../events/promptChanges.js';
 import { publishPoolChanges } from '../events/publishPoolChanges.js';
-import type { FileStorage } from '../storage/fileStorage.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
+import { MeteredStorage } from '../storage/meteredStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
+import { StorageLedger } from '../storage/storageLedger.js';
+import { StorageQuota } from '../storage/storageQuota.js';
 import { loadStorageSecret } from '../storage/storageSecret.js';
+import { StorageSweeper, type SweepResult } from '../storage/storageSweeper.js';
 import { UrlSigner } from '../storage/urlSigner.js';
 import type { GenerationConfig } from './generationConfig.js';
 import { JobQueue } from './jobQueue.js';
@@ -26,6 +29,9 @@ interface Services {
   db: Database;
   store: JobStore;
   queue: JobQueue;
+  /** The files each user holds, and their sizes. */
+  ledger: StorageLedger;
+  quota: StorageQuota;
 }
 
 /**
@@ -34,7 +40,8 @@ interface Services {
  */
 export class GenerationRuntime {
   private services: Promise<Services> | null = null;
-  private storageInstance: FileStorage | null = null;
+  private storageInstance: MeteredStorage | null = null;
+  private sweeper: StorageSweeper | null = null;
   private pool: WorkerPool | null = null;
   private thumbnailMaker: ThumbnailMaker | null = null;
   private closed = false;
@@ -54,7 +61,11 @@ export class GenerationRuntime {
   open(): Promise<Services> {
     if (this.closed) return Promise.reject(new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down'));
     this.services ??= openDatabase({ databaseUrl: this.config.databaseUrl, pgliteDir: path.join(this.config.dataDir, 'db') }).then(
-      (db) => ({ db, store: new JobStore(db), queue: new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs) }),
+      (db) => {
+        const ledger = new StorageLedger(db);
+        const queue = new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs);
+        return { db, store: new JobStore(db), queue, ledger, quota: new StorageQuota(this.config.quota, db, ledger) };
+      },
       (error: Error) => {
         this.services = null; // let a later request try again
         this.log.error({ err: error }, 'cannot open the job database');
@@ -64,19 +75,24 @@ export class GenerationRuntime {
     return this.services;
   }
 
-  /** The file storage (local disk with signed URLs, or S3 with presigned URLs), created on first use. */
-  storage(): FileStorage {
+  /**
+   * The file storage (local disk with signed URLs, or S3 with presigned URLs), created on first use;
+   * every file written or deleted through it is counted in the storage ledger.
+   */
+  storage(): MeteredStorage {
     const { storage } = this.config;
-    this.storageInstance ??=
+    this.storageInstance ??= new MeteredStorage(
       storage.kind === 's3'
         ? new S3Storage(storage.s3)
-        : new LocalDiskStorage(this.config.filesDir, new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)), this.config.publicBaseUrl);
+        : new LocalDiskStorage(this.config.filesDir, new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)), this.config.publicBaseUrl),
+      async () => (await this.open()).ledger,
+    );
     return this.storageInstance;
   }
 
   /** The local disk storage that /files/ serves; throws with STORAGE=s3 (no /files/ routes then). */
   localDisk(): LocalDiskStorage {
-    const storage = this.storage();
+    const storage = this.storage().inner;
     if (!(storage instanceof LocalDiskStorage)) throw new Error('Files are in S3, not on local disk');
     return storage;
   }
@@ -93,6 +109,7 @@ export class GenerationRuntime {
       publishPoolChanges(this.pool.events, this.changes);
       this.pool.start();
       await this.thumbnails();
+      (await this.storageSweeper()).start();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
     }
     return this.pool;
@@ -105,6 +122,21 @@ export class GenerationRuntime {
     return this.thumbnailMaker;
   }
 
+  /** Deletes expired uploads and prompts past retention (started with the workers, every minute). */
+  async storageSweeper(): Promise<StorageSweeper> {
+    const { db, ledger } = await this.open();
+    this.sweeper ??= new StorageSweeper({
+      db, ledger, storage: this.storage(), settings: this.config.quota, log: this.log,
+      onPromptDeleted: (userId, promptId) => this.changes.changed(userId, promptId),
+    });
+    return this.sweeper;
+  }
+
+  /** One sweep now, as if the time were `now` (tests, instead of waiting). */
+  async sweepStorage(now?: Date): Promise<SweepResult> {
+    return (await this.storageSweeper()).sweep(now);
+  }
+
   /** The running worker pool, or null before start(). */
   workers(): WorkerPool | null {
     return this.pool;
@@ -114,6 +146,7 @@ export class GenerationRuntime {
   async close(): Promise<void> {
     this.closed = true;
     await this.pool?.stop();
+    await this.sweeper?.stop();
     await this.thumbnailMaker?.close();
     const services = await this.services?.catch(() => null);
     await services?.db.close();

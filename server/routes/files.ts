@@ -55,6 +55,12 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
     if (actual !== expected) {
       throw new ApiError(415, ERROR_CODES.unsupportedMediaType, `The file is not really ${expected}: its bytes are ${actual ?? 'not a JPEG, PNG or WebP image'}`);
     }
+    // The bytes held against the user's quota when the URL was given: the most this upload may be.
+    const held = await (await runtime.open()).ledger.bytesOf(key);
+    if (held === null) throw new ApiError(403, ERROR_CODES.forbidden, 'This upload URL is no longer open (its upload has expired); ask for a new one');
+    if (body.length > held) {
+      throw new ApiError(413, ERROR_CODES.payloadTooLarge, `The file is ${body.length} bytes, more than the ${held} bytes given as its size when its upload URL was asked for`);
+    }
     try {
       await runtime.localDisk().put(key, body);
     } catch (error) {

@@ -1,21 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '../../src/api/contract.js';
+import { formatBytes } from '../../src/api/byteSize.js';
+import { API_PATHS, ERROR_CODES } from '../../src/api/contract.js';
 import { presignQuery, type PresignResponse } from '../../src/api/schemas.js';
-import { sendData } from '../http/envelope.js';
+import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { uploadKey } from '../storage/storageKeys.js';
 import { callerOf, parseRequest } from './validation.js';
 
-/** GET /v1/get_presign_url: a signed PUT URL for one new image in the caller's folder, and its signed GET URL. */
+/**
+ * GET /v1/get_presign_url: where to upload one new image into the caller's folder (a signed PUT, or
+ * with S3 a presigned POST capped at its size), and its signed GET URL. The upload's size (or, not
+ * given, the largest upload) is held against the caller's storage quota until the upload expires.
+ */
 export async function presignRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   app.get(API_PATHS.presignUrl, async (request, reply) => {
     const user = callerOf(request);
     const query = parseRequest(presignQuery, request.query);
-    const storage = runtime.storage();
+    const { uploadMaxBytes, uploadUrlTtlSeconds, urlTtlSeconds } = runtime.config.files;
+    const size = query.size ?? uploadMaxBytes;
+    if (size > uploadMaxBytes) {
+      throw new ApiError(413, ERROR_CODES.payloadTooLarge, `The file is ${formatBytes(size)}; uploads may be at most ${formatBytes(uploadMaxBytes)}`);
+    }
     const key = uploadKey(user.uid, query.purpose, query.filename, query.content_type);
-    const upload = await storage.signedUrl('PUT', key, runtime.config.files.uploadUrlTtlSeconds);
-    const image = await storage.signedUrl('GET', key, runtime.config.files.urlTtlSeconds);
-    const data: PresignResponse = { upload_url: upload.url, image_url: image.url, expires_at: upload.expiresAt.toISOString() };
+    await (await runtime.open()).quota.holdUpload(key, size);
+    const storage = runtime.storage();
+    const upload = await storage.uploadSlot(key, size, uploadUrlTtlSeconds);
+    const image = await storage.signedUrl('GET', key, urlTtlSeconds);
+    const data: PresignResponse = {
+      upload_url: upload.url,
+      upload_method: upload.method,
+      upload_fields: upload.fields,
+      max_bytes: size,
+      image_url: image.url,
+      expires_at: upload.expiresAt.toISOString(),
+    };
     return sendData(reply, data);
   });
 }

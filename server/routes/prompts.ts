@@ -38,10 +38,12 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
   app.post(API_PATHS.queryPrompt, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
     const user = callerOf(request);
     const body = parseRequest(queryPromptRequest, request.body);
-    const { store } = await runtime.open();
+    const { store, quota } = await runtime.open();
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1) };
+    // Refused now rather than failed later: a prompt that is queued always finishes and keeps its images.
+    await quota.checkPrompt(user.uid, settings);
     const pose = toOpenPoseJson(body.pose);
     const queued = await store.enqueue(
       { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost },

@@ -4,6 +4,18 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
+/**
+ * Where and how a browser sends one upload: PUT the bytes to url (local disk, which checks the
+ * size itself), or POST a multipart form of fields then the file (S3: a POST policy, signed with
+ * the key, the content type and the largest size, so the bucket itself refuses anything else).
+ */
+export interface UploadSlot {
+  method: 'PUT' | 'POST';
+  url: string;
+  fields: Record<string, string> | null;
+  expiresAt: Date;
+}
+
 /** What a URL is to a storage: one of its valid signed URLs (and for which key), or why it is refused. */
 export type SignedUrlCheck = { key: string; problem: null } | { key: null; problem: 'foreign' | 'expired' | 'invalid' };
 
@@ -15,6 +27,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** A URL that lets whoever holds it GET (download) or PUT (upload) this one key until it expires. */
   signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl>;
+  /** Where a browser uploads this one key, of the content type the key takes and at most maxBytes, until ttlSeconds pass. */
+  uploadSlot(key: string, maxBytes: number, ttlSeconds: number): Promise<UploadSlot>;
   /**
    * The key a URL of ours signs for the method; else 'foreign' (not a file URL of this storage),
    * 'expired', or 'invalid' (not signed by us for this method and key, or altered).

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck } from './fileStorage.js';
+import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck, type UploadSlot } from './fileStorage.js';
 import { isValidKey } from './storageKeys.js';
 import type { UrlSigner } from './urlSigner.js';
 
@@ -52,6 +52,12 @@ export class LocalDiskStorage implements FileStorage {
     const { expires, sig } = this.signer.sign(method, key, ttlSeconds);
     const encoded = key.split('/').map(encodeURIComponent).join('/');
     return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${encoded}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
+  }
+
+  /** A signed PUT URL: the /files/ route refuses a body larger than the bytes held for the key (the storage ledger). */
+  async uploadSlot(key: string, _maxBytes: number, ttlSeconds: number): Promise<UploadSlot> {
+    const { url, expiresAt } = await this.signedUrl('PUT', key, ttlSeconds);
+    return { method: 'PUT', url, fields: null, expiresAt };
   }
 
   async checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {

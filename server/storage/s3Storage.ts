@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck } from './fileStorage.js';
+import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck, type UploadSlot } from './fileStorage.js';
 import { contentTypeOfKey } from './imageTypes.js';
+import { presignPost } from './s3PostPolicy.js';
 import type { S3Settings } from './storageConfig.js';
 import { isValidKey } from './storageKeys.js';
 
@@ -48,7 +49,7 @@ export class S3Storage implements FileStorage {
   async read(key: string, maxBytes = Infinity): Promise<Buffer | null> {
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }));
-      // A presigned PUT cannot cap the size, so an upload may be huge: refuse it from its length, unread.
+      // Uploads are capped by their POST policy; still, refuse anything larger from its length, unread.
       if ((res.ContentLength ?? 0) > maxBytes) {
         (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
         throw new StoredFileTooLarge(res.ContentLength!);
@@ -80,6 +81,18 @@ export class S3Storage implements FileStorage {
     return { url, expiresAt: new Date((windowStart + expiresIn) * 1000) };
   }
 
+  /** A presigned POST: the bucket itself holds the upload to this key, its content type and 1..maxBytes bytes. */
+  async uploadSlot(key: string, maxBytes: number, ttlSeconds: number, nowMs = Date.now()): Promise<UploadSlot> {
+    const contentType = contentTypeOfKey(this.check(key));
+    if (!contentType) throw new Error(`No upload type for key ${key}`);
+    const expiresAt = new Date(nowMs + ttlSeconds * 1000);
+    const credentials = await this.client.config.credentials();
+    const fields = presignPost({ bucket: this.settings.bucket, region: this.settings.region, key, contentType, maxBytes, expiresAt, now: new Date(nowMs), credentials });
+    const { origin, prefix } = await this.bucketBase();
+    // Path style: POST to /bucket; virtual-hosted: POST to / of the bucket's host.
+    return { method: 'POST', url: `${origin}${prefix.length > 1 ? prefix.slice(0, -1) : prefix}`, fields, expiresAt };
+  }
+
   /**
    * Recomputes the signature with our credentials for the URL's own date and lifetime. With
    * credentials that rotate (an instance role), a URL signed before a rotation no longer checks.
@@ -107,9 +120,8 @@ export class S3Storage implements FileStorage {
 
   /** The key a URL names if it points into our bucket (at the origin and path our presigned URLs use). */
   private async keyOf(url: URL): Promise<string | null> {
-    const probe = new URL(await this.presign('GET', 'probe', new Date(), 60));
-    const prefix = probe.pathname.slice(0, -'probe'.length);
-    if (url.origin !== probe.origin || !url.pathname.startsWith(prefix)) return null;
+    const { origin, prefix } = await this.bucketBase();
+    if (url.origin !== origin || !url.pathname.startsWith(prefix)) return null;
     let key: string;
     try {
       key = url.pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
@@ -117,5 +129,11 @@ export class S3Storage implements FileStorage {
       return null;
     }
     return isValidKey(key) ? key : null;
+  }
+
+  /** The origin and path prefix of the bucket's object URLs, as the SDK builds them (path style or virtual-hosted). */
+  private async bucketBase(): Promise<{ origin: string; prefix: string }> {
+    const probe = new URL(await this.presign('GET', 'probe', new Date(), 60));
+    return { origin: probe.origin, prefix: probe.pathname.slice(0, -'probe'.length) };
   }
 }

@@ -41,3 +41,23 @@ export function uploadKey(uid: string, purpose: string, filename: string, conten
   const name = `${crypto.randomUUID()}${base ? `-${base}` : ''}.${extensionOf(contentType)}`;
   return `${userPrefix(uid)}/uploads/${purpose}/${name}`;
 }
+
+/** What a stored file is, for the storage ledger: whose folder, and an upload, a job's file or a saved pose's. */
+export interface KeyOwner {
+  /** The user's folder (userPrefix): quotas are kept per folder. */
+  owner: string;
+  kind: 'upload' | 'job' | 'pose' | 'other';
+  /** The job of a job's file (any of its runs), else null. */
+  jobId: string | null;
+}
+
+const FOLDER_KINDS: Record<string, KeyOwner['kind']> = { uploads: 'upload', jobs: 'job', poses: 'pose' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whose and what a key is, from the folder layout above; null for a key outside every user's folder. */
+export function describeKey(key: string): KeyOwner | null {
+  const [root, folder, area, id] = key.split('/');
+  if (root !== 'users' || !folder || !area) return null;
+  const kind = FOLDER_KINDS[area] ?? 'other';
+  return { owner: `${root}/${folder}`, kind, jobId: kind === 'job' && id && UUID.test(id) ? id.toLowerCase() : null };
+}

@@ -12,6 +12,8 @@ export const API_PATHS = {
   queryPrompt: '/v1/query_prompt',
   stopPrompt: '/v1/stop_prompt',
   history: '/v1/history',
+  /** DELETE: one finished prompt of the caller's history, with its images (frees their storage). */
+  historyItem: '/v1/history/:prompt_id',
   presignUrl: '/v1/get_presign_url',
   queryPromptEstimator: '/v1/query_prompt_estimator',
   estimatorSocket: '/ws_estimator',
@@ -114,6 +116,8 @@ export const ERROR_CODES = {
   tooManyRequests: 42901,
   internal: 50001,
   unavailable: 50301,
+  /** 507: the user's files would pass their storage quota (an upload URL, or a prompt's images). */
+  storageFull: 50701,
 } as const;
 
 /** The stages an estimate goes through, in order. */

@@ -7,12 +7,24 @@ import { UPLOAD_TYPES, type PresignResponse, type UploadContentType } from './sc
 /** The photo types the server takes. */
 export const PHOTO_TYPES = Object.keys(UPLOAD_TYPES) as readonly UploadContentType[];
 
-/** Uploads a photo to a fresh signed slot in the user's folder; resolves to its signed image_url. */
+/**
+ * Uploads a photo to a fresh signed slot in the user's folder, declaring its size (held against the
+ * storage quota; the slot takes no more); resolves to its signed image_url. The slot says how: a PUT
+ * of the bytes (local disk) or a POST form of its fields and then the file (S3's size-capped POST policy).
+ */
 export async function uploadPhoto(photo: Blob, fileName: string, signal?: AbortSignal): Promise<string> {
-  const query = { filename: fileName, content_type: photo.type, purpose: 'estimation' };
-  const slot = await explained(http.get<ApiSuccess<PresignResponse>>(API_PATHS.presignUrl, { data: query, signal }));
-  await explained(http.put(slot.data.data.upload_url, photo, { headers: { 'Content-Type': photo.type }, signal }));
-  return slot.data.data.image_url;
+  const query = { filename: fileName, content_type: photo.type, purpose: 'estimation', size: photo.size };
+  const slot = (await explained(http.get<ApiSuccess<PresignResponse>>(API_PATHS.presignUrl, { data: query, signal }))).data.data;
+  if (slot.upload_method === 'POST') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(slot.upload_fields ?? {})) form.append(name, value);
+    // S3 reads every field before the file, and ignores anything after it.
+    form.append('file', photo, fileName);
+    await explained(http.post(slot.upload_url, form, { signal }));
+  } else {
+    await explained(http.put(slot.upload_url, photo, { headers: { 'Content-Type': photo.type }, signal }));
+  }
+  return slot.image_url;
 }
 
 /** Where an estimate already submitted is; null when the server no longer has it. */

@@ -1,9 +1,9 @@
 /** Generation's HTTP calls (../shared/DESIGN.md section 3): queue a prompt, stop it, read the history. */
 import type { ApiSuccess } from './contract';
-import { API_PATHS, STORAGE_KEYS } from './contract';
+import { API_PATHS, apiPath, STORAGE_KEYS } from './contract';
 import { http } from './client';
 import { explained } from './failures';
-import type { HistoryQuery, HistoryResponse, QueryPromptRequest, QueryPromptResponse, StopPromptResponse } from './schemas';
+import type { DeletePromptResponse, HistoryQuery, HistoryResponse, QueryPromptRequest, QueryPromptResponse, StopPromptResponse } from './schemas';
 
 /** Queues a prompt for generation. */
 export async function queryPrompt(request: QueryPromptRequest, signal?: AbortSignal): Promise<QueryPromptResponse> {
@@ -14,6 +14,12 @@ export async function queryPrompt(request: QueryPromptRequest, signal?: AbortSig
 /** Stops a queued or running prompt. */
 export async function stopPrompt(promptId: string, signal?: AbortSignal): Promise<StopPromptResponse> {
   const res = await explained(http.post<ApiSuccess<StopPromptResponse>>(API_PATHS.stopPrompt, { prompt_id: promptId }, { signal }));
+  return res.data.data;
+}
+
+/** Deletes a finished prompt from the history with its images, freeing their storage; answers the bytes freed. */
+export async function deleteHistoryItem(promptId: string, signal?: AbortSignal): Promise<DeletePromptResponse> {
+  const res = await explained(http.delete<ApiSuccess<DeletePromptResponse>>(apiPath(API_PATHS.historyItem, { prompt_id: promptId }), { signal }));
   return res.data.data;
 }
 

@@ -78,6 +78,8 @@ export const presignQuery = z.object({
   filename: z.string().trim().min(1).max(255).regex(/^[^\\/\u0000-\u001f]+$/, 'must be a file name without slashes'),
   content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadContentType, ...UploadContentType[]]),
   purpose: z.enum(UPLOAD_PURPOSES),
+  /** The file's size in bytes: the upload may be no larger, and this much of the user's quota is held for it. Unset holds the largest upload. */
+  size: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type PresignQuery = z.input<typeof presignQuery>;
 
@@ -133,11 +135,32 @@ export interface HistoryResponse {
   page_size: number;
 }
 
-/** Answer of GET /v1/get_presign_url: PUT the bytes to upload_url, then use image_url. */
+/**
+ * Answer of GET /v1/get_presign_url: send the bytes to upload_url, then use image_url. With
+ * upload_method PUT the body is the file (with its Content-Type); with POST (S3) it is a
+ * multipart form of upload_fields, in order, and then the file as the last field, named "file".
+ */
 export interface PresignResponse {
   upload_url: string;
+  upload_method: 'PUT' | 'POST';
+  upload_fields: Record<string, string> | null;
+  /** The largest upload this URL takes, in bytes. */
+  max_bytes: number;
   image_url: string;
   expires_at: string;
+}
+
+/** How much of their storage quota a user holds, in bytes (quota_bytes null: no quota). */
+export interface StorageUsage {
+  used_bytes: number;
+  quota_bytes: number | null;
+}
+
+/** Answer of DELETE /v1/history/:prompt_id: the bytes its files took, and the user's storage after. */
+export interface DeletePromptResponse {
+  prompt_id: string;
+  freed_bytes: number;
+  storage: StorageUsage;
 }
 
 function phrase(issue: z.core.$ZodIssue): string {

@@ -72,6 +72,8 @@ export const en = {
     seed: 'Seed {{seed}}',
     reuseSeed: 'Reuse this seed',
     vary: 'Vary',
+    delete: 'Delete',
+    deleted: 'Prompt deleted with its images: {{size}} freed.',
   },
   status: { submitting: 'Sending', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
   api: { loginFirst: 'Please log in first' },

@@ -74,6 +74,8 @@ export const zh: Translation = {
     seed: '种子 {{seed}}',
     reuseSeed: '沿用此种子',
     vary: '变体',
+    delete: '删除',
+    deleted: '已删除该提示词及其图像，释放了 {{size}}。',
   },
   status: { submitting: '发送中', queued: '排队中', running: '生成中', done: '完成', failed: '失败', stopped: '已停止' },
   api: { loginFirst: '请先登录' },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { startS3PostPolicyGate } from './s3PostPolicyGate';
 
 /** Credentials every s3rver accepts (its built-in account). */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -17,13 +18,15 @@ export interface S3TestServer {
 
 /**
  * Starts @20minutes/s3rver (a fake S3 in Node: SigV4 signatures and presigned-URL expiry are
- * checked, objects live in a temp folder) on a free loopback port with one bucket.
+ * checked, objects live in a temp folder) on a free loopback port with one bucket, behind a gate
+ * that checks browser POST uploads' policies as S3 does (s3rver itself does not).
  */
 export async function startS3TestServer(bucket = 'posecraft-test'): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const gate = await startS3PostPolicyGate(`http://127.0.0.1:${port}`, { [S3RVER_CREDENTIALS.accessKeyId]: S3RVER_CREDENTIALS.secretAccessKey });
+  const endpoint = gate.url;
   return {
     endpoint,
     bucket,
@@ -32,6 +35,7 @@ export async function startS3TestServer(bucket = 'posecraft-test'): Promise<S3Te
       S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     },
     async close() {
+      await gate.close();
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },

@@ -2,9 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { formatBytes } from '../../api/byteSize';
+import { deleteHistoryItem } from '../../api/prompts';
 import type { HistoryItem } from '../../api/schemas';
 import { HISTORY_PAGE_SIZE, type historyMachine } from '../../machines/history.machine';
 import { useAuth } from '../auth/appSession';
+import { notify } from '../notify/notifications';
 import { ImageGrid } from './ImageViewer';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
@@ -28,6 +31,11 @@ export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: Histor
   // Nobody signed in has no history: asking would only earn a 401, which sends the browser to /login.
   useEffect(() => history.send({ type: signedIn ? 'SHOW' : 'HIDE' }), [history, signedIn]);
   const setPage = (next: number) => history.send({ type: 'PAGE', page: next });
+  // A refusal is shown by the HTTP client; the list is read again either way.
+  const remove = (item: HistoryItem) =>
+    void deleteHistoryItem(item.prompt_id)
+      .then(({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })), () => undefined)
+      .finally(() => history.send({ type: 'REFRESH' }));
 
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
@@ -62,6 +70,9 @@ export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: Histor
               </button>
               <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
                 {t('history.vary')}
+              </button>
+              <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={() => remove(item)}>
+                {t('history.delete')}
               </button>
             </div>
           </li>

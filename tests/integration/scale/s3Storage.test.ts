@@ -65,7 +65,7 @@ describe('S3 storage (presigned URLs)', () => {
     expect(download.expiresAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 3_590_000);
   });
 
-  it('refuses to read an object over the reader\'s limit from its length (a presigned PUT cannot cap the size)', async () => {
+  it('refuses to read an object over the reader\'s limit from its length, unread', async () => {
     const big = `${key}.big.png`;
     await storage.put(big, Buffer.alloc(4096), 'image/png');
     await expect(storage.read(big, 1024)).rejects.toEqual(new StoredFileTooLarge(4096));
@@ -134,11 +134,16 @@ describe('the API with STORAGE=s3', () => {
     expect((await app.inject({ method: 'PUT', url: '/files/users/x/a.png?expires=1&sig=x', headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(404);
   });
 
-  it('hands out upload URLs into the bucket, and refuses a tampered image_url for an estimate', async () => {
-    const query = new URLSearchParams({ filename: 'me.png', content_type: 'image/png', purpose: 'estimation' });
+  it('hands out upload forms into the bucket, and refuses a tampered image_url for an estimate', async () => {
+    const query = new URLSearchParams({ filename: 'me.png', content_type: 'image/png', purpose: 'estimation', size: String(png.length) });
     const slot = (await app.inject({ method: 'GET', url: `/v1/get_presign_url?${query}`, headers: bearer(alice) })).json().data;
-    expect((await put(slot.upload_url, png)).status).toBe(200);
+    expect([slot.upload_method, slot.upload_url]).toEqual(['POST', `${s3.endpoint}/${s3.bucket}`]);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(slot.upload_fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    expect((await fetch(slot.upload_url, { method: 'POST', body: form })).status).toBe(204);
     const uploaded = await fetch(slot.image_url);
+    expect(uploaded.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await uploaded.arrayBuffer()).equals(png)).toBe(true);
 
     const signature = new URL(slot.image_url).searchParams.get('X-Amz-Signature')!;

@@ -1,0 +1,97 @@
+import { formatBytes } from '../../src/api/byteSize.js';
+import { ERROR_CODES } from '../../src/api/contract.js';
+import type { StorageUsage } from '../../src/api/schemas.js';
+import type { Queryable } from '../db/database.js';
+import { envNumber } from '../envNumber.js';
+import { ApiError } from '../http/envelope.js';
+import type { StorageLedger } from './storageLedger.js';
+import { describeKey, userPrefix } from './storageKeys.js';
+
+/** How much a user may keep, and for how long (USER_STORAGE_QUOTA_MB, UPLOAD_TTL_MIN, HISTORY_RETENTION_DAYS). */
+export interface StorageQuotaSettings {
+  /** Bytes one user's files may take; null: no quota. */
+  userBytes: number | null;
+  /** An upload is deleted this long after its URL was handed out. */
+  uploadTtlMs: number;
+  /** Finished prompts older than this are deleted with their images; null keeps them for ever. */
+  historyRetentionMs: number | null;
+}
+
+const MB = 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+/** Reads the quota and lifetimes; 0 turns the quota or the retention off. */
+export function loadStorageQuota(env: NodeJS.ProcessEnv): StorageQuotaSettings {
+  const quotaMb = envNumber(env, 'USER_STORAGE_QUOTA_MB', 500, 0, 1e9);
+  const retentionDays = envNumber(env, 'HISTORY_RETENTION_DAYS', 0, 0, 100_000);
+  return {
+    userBytes: quotaMb > 0 ? Math.round(quotaMb * MB) : null,
+    uploadTtlMs: envNumber(env, 'UPLOAD_TTL_MIN', 60, 1, 7 * 24 * 60) * 60_000,
+    historyRetentionMs: retentionDays > 0 ? retentionDays * DAY_MS : null,
+  };
+}
+
+/** The settings that decide how large a prompt's images are. */
+type PromptSize = { width: number; height: number; gNumber: number };
+
+/**
+ * What a prompt's images are expected to take: PNGs of photographic images run at 1-2 bytes a
+ * pixel (the mannequin's at ~0.4, the control image at ~0.02), so 2 bytes a pixel is a bound in practice.
+ */
+export function expectedPromptBytes(settings: PromptSize): number {
+  return settings.gNumber * settings.width * settings.height * 2;
+}
+
+const FREE_SPACE = 'Delete prompts you no longer need from your history to free space';
+
+/** The 507 of a user whose files would pass their quota, saying how much is used and how to free some. */
+function storageFull(usedBytes: number, quotaBytes: number, need: string): ApiError {
+  return new ApiError(507, ERROR_CODES.storageFull, `Your storage is full: you use ${formatBytes(usedBytes)} of your ${formatBytes(quotaBytes)}, and ${need}. ${FREE_SPACE}.`);
+}
+
+/** The storage quota's checks: an upload's bytes are held when its URL is given; a prompt's are checked when it is submitted. */
+export class StorageQuota {
+  constructor(
+    readonly settings: StorageQuotaSettings,
+    private readonly db: Queryable,
+    private readonly ledger: StorageLedger,
+  ) {}
+
+  /** What a user holds, and their quota. */
+  async usage(uid: string): Promise<StorageUsage> {
+    return { used_bytes: await this.ledger.usedBytes(userPrefix(uid)), quota_bytes: this.settings.userBytes };
+  }
+
+  /** Holds an upload's bytes for the key (in the user's folder), or refuses with a 507 when they would pass the quota. */
+  async holdUpload(key: string, bytes: number): Promise<void> {
+    const file = describeKey(key);
+    if (!file) throw new Error(`Not a key in a user's folder: ${key}`);
+    const quota = this.settings.userBytes;
+    const result = await this.ledger.holdUpload(key, file, bytes, quota);
+    if (result.held || quota === null) return;
+    const minutes = Math.round(this.settings.uploadTtlMs / 60_000);
+    throw storageFull(result.usedBytes, quota, `this upload needs ${formatBytes(bytes)} (uploaded photos are deleted by themselves ${minutes} minutes after upload)`);
+  }
+
+  /**
+   * Refuses with a 507 a prompt whose images, with those of the user's prompts still queued or running,
+   * are expected to pass the quota. A prompt already running always finishes and keeps its images, so
+   * usage can pass the quota by what was queued when it was checked; new uploads and prompts are then refused.
+   */
+  async checkPrompt(uid: string, settings: PromptSize): Promise<void> {
+    const quota = this.settings.userBytes;
+    if (quota === null) return;
+    // One round trip: what the user holds, and the settings of their prompts still to draw.
+    const { rows } = await this.db.query<{ used: number; active: PromptSize[] | null }>(
+      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = $1), 0)::float8 AS used,
+         (SELECT json_agg(settings) FROM jobs WHERE user_id = $2 AND status IN ('queued', 'running')) AS active`,
+      [userPrefix(uid), uid],
+    );
+    const used = Number(rows[0]?.used ?? 0);
+    const pending = (rows[0]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
+    const need = expectedPromptBytes(settings);
+    if (used + pending + need <= quota) return;
+    const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
+    throw storageFull(used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
+  }
+}
