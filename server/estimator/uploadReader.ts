@@ -20,7 +20,7 @@ const REFUSALS = {
 export function storageUploadReader(storage: () => FileStorage, maxBytes: number, uploadTtlMs: number): ReadUpload {
   const kept = `${Math.round(uploadTtlMs / 60_000)} minutes`;
   return async (imageUrl, uid) => {
-    const { key, problem } = await storage().checkSignedUrl(imageUrl, 'GET');
+    const { key, problem } = await storage().checkSignedUrl(imageUrl);
     if (problem) {
       const [status, code, description] = REFUSALS[problem];
       throw new ApiError(status, code, description);

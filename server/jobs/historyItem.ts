@@ -4,7 +4,7 @@ import type { JobView } from './jobStore.js';
 
 /** Turns a job into the history item the API answers, with freshly signed image URLs. */
 export async function toHistoryItem(job: JobView, storage: FileStorage, ttlSeconds: number): Promise<HistoryItem> {
-  const sign = async (key: string) => (await storage.signedUrl('GET', key, ttlSeconds)).url;
+  const sign = async (key: string) => (await storage.signedUrl(key, ttlSeconds)).url;
   const images = await Promise.all(
     job.images.map(async (image) => ({ url: await sign(image.storage_key), width: image.width, height: image.height, engine: image.engine })),
   );

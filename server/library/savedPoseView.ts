@@ -10,7 +10,7 @@ export async function toSavedPose(row: PoseRow, storage: FileStorage, ttlSeconds
     name: row.name,
     tags: row.tags,
     kind: row.kind,
-    thumbnail_url: (await storage.signedUrl('GET', row.thumbnail_key, ttlSeconds)).url,
+    thumbnail_url: (await storage.signedUrl(row.thumbnail_key, ttlSeconds)).url,
     share_id: row.share_id,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

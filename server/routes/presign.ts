@@ -25,7 +25,7 @@ export async function presignRoutes(app: FastifyInstance, { runtime }: { runtime
     await (await runtime.open()).quota.holdUpload(key, size);
     const storage = runtime.storage();
     const upload = await storage.uploadSlot(key, size, uploadUrlTtlSeconds);
-    const image = await storage.signedUrl('GET', key, urlTtlSeconds);
+    const image = await storage.signedUrl(key, urlTtlSeconds);
     const data: PresignResponse = {
       upload_url: upload.url,
       upload_method: upload.method,

@@ -25,15 +25,15 @@ export interface FileStorage {
   /** The bytes of a key, or null if nothing is stored there; past maxBytes, StoredFileTooLarge before reading it all. */
   read(key: string, maxBytes?: number): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
-  /** A URL that lets whoever holds it GET (download) or PUT (upload) this one key until it expires. */
-  signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl>;
+  /** A URL that lets whoever holds it download this one key until it expires (uploads go through uploadSlot). */
+  signedUrl(key: string, ttlSeconds: number): Promise<SignedUrl>;
   /** Where a browser uploads this one key, of the content type the key takes and at most maxBytes, until ttlSeconds pass. */
   uploadSlot(key: string, maxBytes: number, ttlSeconds: number): Promise<UploadSlot>;
   /**
-   * The key a URL of ours signs for the method; else 'foreign' (not a file URL of this storage),
-   * 'expired', or 'invalid' (not signed by us for this method and key, or altered).
+   * The key one of our download URLs signs; else 'foreign' (not a file URL of this storage),
+   * 'expired', or 'invalid' (not signed by us as a download of that key, or altered).
    */
-  checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck>;
+  checkSignedUrl(url: string): Promise<SignedUrlCheck>;
 }
 
 /** A stored file larger than the reader takes: refused from its size, without loading it. */

@@ -47,7 +47,12 @@ export class LocalDiskStorage implements FileStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
-  async signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl> {
+  signedUrl(key: string, ttlSeconds: number): Promise<SignedUrl> {
+    return Promise.resolve(this.sign('GET', key, ttlSeconds));
+  }
+
+  /** A URL of the /files/ route signed for one method and key. */
+  private sign(method: 'GET' | 'PUT', key: string, ttlSeconds: number): SignedUrl {
     this.pathOf(key);
     const { expires, sig } = this.signer.sign(method, key, ttlSeconds);
     const encoded = key.split('/').map(encodeURIComponent).join('/');
@@ -56,11 +61,11 @@ export class LocalDiskStorage implements FileStorage {
 
   /** A signed PUT URL: the /files/ route refuses a body larger than the bytes held for the key (the storage ledger). */
   async uploadSlot(key: string, _maxBytes: number, ttlSeconds: number): Promise<UploadSlot> {
-    const { url, expiresAt } = await this.signedUrl('PUT', key, ttlSeconds);
+    const { url, expiresAt } = this.sign('PUT', key, ttlSeconds);
     return { method: 'PUT', url, fields: null, expiresAt };
   }
 
-  async checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {
+  async checkSignedUrl(url: string): Promise<SignedUrlCheck> {
     const foreign = { key: null, problem: 'foreign' } as const;
     let parsed: URL;
     try {
@@ -76,7 +81,7 @@ export class LocalDiskStorage implements FileStorage {
       return foreign;
     }
     if (!isValidKey(key)) return foreign;
-    const problem = this.signer.verify(method, key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('sig') ?? undefined);
+    const problem = this.signer.verify('GET', key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('sig') ?? undefined);
     if (problem === 'expired') return { key: null, problem };
     return problem ? { key: null, problem: 'invalid' } : { key, problem: null };
   }

@@ -44,15 +44,15 @@ export class MeteredStorage implements FileStorage {
     return keys.some((key) => describeKey(key)) ? (await this.ledger()).forget(keys) : 0;
   }
 
-  signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number): Promise<SignedUrl> {
-    return this.inner.signedUrl(method, key, ttlSeconds);
+  signedUrl(key: string, ttlSeconds: number): Promise<SignedUrl> {
+    return this.inner.signedUrl(key, ttlSeconds);
   }
 
   uploadSlot(key: string, maxBytes: number, ttlSeconds: number): Promise<UploadSlot> {
     return this.inner.uploadSlot(key, maxBytes, ttlSeconds);
   }
 
-  checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {
-    return this.inner.checkSignedUrl(url, method);
+  checkSignedUrl(url: string): Promise<SignedUrlCheck> {
+    return this.inner.checkSignedUrl(url);
   }
 }

@@ -21,7 +21,7 @@ function parseAmzDate(value: string | null): Date | null {
 /**
  * Images in an S3 bucket (AWS or S3-compatible), reached by the browser through presigned URLs.
  * The client computes checksums only when an operation requires them: with the SDK's default,
- * presigned PUTs carry checksum parameters that browsers' uploads then fail (../shared/DESIGN.md section 9).
+ * presigned requests carry checksum parameters that browsers cannot match (../shared/DESIGN.md section 9).
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;
@@ -65,19 +65,15 @@ export class S3Storage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }));
   }
 
-  /** A PUT URL also signs the content type its key takes, so nothing else can be uploaded there. */
-  private presign(method: 'GET' | 'PUT', key: string, signingDate: Date, expiresIn: number): Promise<string> {
-    const input = { Bucket: this.settings.bucket, Key: this.check(key) };
-    if (method === 'GET') return getSignedUrl(this.client, new GetObjectCommand(input), { signingDate, expiresIn });
-    const command = new PutObjectCommand({ ...input, ContentType: contentTypeOfKey(key) ?? undefined });
-    // The SDK signs only the host unless told: the uploader must then send exactly this Content-Type.
-    return getSignedUrl(this.client, command, { signingDate, expiresIn, signableHeaders: new Set(['content-type']) });
+  /** A presigned GET of one key, signed at signingDate for expiresIn seconds. */
+  private presign(key: string, signingDate: Date, expiresIn: number): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }), { signingDate, expiresIn });
   }
 
-  async signedUrl(method: 'GET' | 'PUT', key: string, ttlSeconds: number, nowMs = Date.now()): Promise<SignedUrl> {
+  async signedUrl(key: string, ttlSeconds: number, nowMs = Date.now()): Promise<SignedUrl> {
     const windowStart = Math.floor(nowMs / 1000 / SIGNING_WINDOW_S) * SIGNING_WINDOW_S;
     const expiresIn = Math.min(MAX_EXPIRY_S, Math.ceil(nowMs / 1000) - windowStart + ttlSeconds);
-    const url = await this.presign(method, key, new Date(windowStart * 1000), expiresIn);
+    const url = await this.presign(key, new Date(windowStart * 1000), expiresIn);
     return { url, expiresAt: new Date((windowStart + expiresIn) * 1000) };
   }
 
@@ -97,7 +93,7 @@ export class S3Storage implements FileStorage {
    * Recomputes the signature with our credentials for the URL's own date and lifetime. With
    * credentials that rotate (an instance role), a URL signed before a rotation no longer checks.
    */
-  async checkSignedUrl(url: string, method: 'GET' | 'PUT'): Promise<SignedUrlCheck> {
+  async checkSignedUrl(url: string): Promise<SignedUrlCheck> {
     const foreign = { key: null, problem: 'foreign' } as const;
     let parsed: URL;
     try {
@@ -111,7 +107,7 @@ export class S3Storage implements FileStorage {
     const expiresIn = Number(parsed.searchParams.get('X-Amz-Expires'));
     const signature = parsed.searchParams.get('X-Amz-Signature') ?? '';
     if (!signingDate || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRY_S) return { key: null, problem: 'invalid' };
-    const expected = new URL(await this.presign(method, key, signingDate, expiresIn)).searchParams.get('X-Amz-Signature') ?? '';
+    const expected = new URL(await this.presign(key, signingDate, expiresIn)).searchParams.get('X-Amz-Signature') ?? '';
     const same = signature.length === expected.length && crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
     if (!same) return { key: null, problem: 'invalid' };
     if (signingDate.getTime() + expiresIn * 1000 < Date.now()) return { key: null, problem: 'expired' };
@@ -133,7 +129,7 @@ export class S3Storage implements FileStorage {
 
   /** The origin and path prefix of the bucket's object URLs, as the SDK builds them (path style or virtual-hosted). */
   private async bucketBase(): Promise<{ origin: string; prefix: string }> {
-    const probe = new URL(await this.presign('GET', 'probe', new Date(), 60));
+    const probe = new URL(await this.presign('probe', new Date(), 60));
     return { origin: probe.origin, prefix: probe.pathname.slice(0, -'probe'.length) };
   }
 }

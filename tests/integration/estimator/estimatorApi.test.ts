@@ -43,7 +43,7 @@ const held = new HeldEstimator();
 async function upload(user: TestUser, bytes: Buffer = picture, name = 'photo.jpg'): Promise<string> {
   const key = uploadKey(user.uid, 'estimation', name, 'image/jpeg');
   await app.generation.storage().put(key, bytes, 'image/jpeg');
-  return (await app.generation.storage().signedUrl('GET', key, 600)).url;
+  return (await app.generation.storage().signedUrl(key, 600)).url;
 }
 
 const post = (user: TestUser | null, body: unknown) =>
@@ -109,7 +109,7 @@ describe('POST /v1/query_prompt_estimator refuses what it cannot estimate', () =
   it("refuses another user's upload, and a URL with nothing uploaded yet", async () => {
     expect(refusal(await post(bob, { image_url: await upload(alice) }))).toEqual([403, "image_url is another user's upload; you can only estimate your own photos"]);
     const key = uploadKey(alice.uid, 'estimation', 'later.jpg', 'image/jpeg');
-    const url = (await app.generation.storage().signedUrl('GET', key, 600)).url;
+    const url = (await app.generation.storage().signedUrl(key, 600)).url;
     expect(refusal(await post(alice, { image_url: url }))[0]).toBe(404);
   });
 

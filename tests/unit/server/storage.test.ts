@@ -99,12 +99,13 @@ describe('local disk storage', () => {
 
   it('reads its own signed URLs back to their key, and refuses anything else', async () => {
     const storage = new LocalDiskStorage(tempDataDir(), signer, 'https://posecraft.example.com');
-    const { url } = await storage.signedUrl('GET', 'users/a/x.png', 60);
+    const { url } = await storage.signedUrl('users/a/x.png', 60);
     expect(url).toMatch(/^https:\/\/posecraft\.example\.com\/files\/users\/a\/x\.png\?expires=\d+&sig=/);
-    expect(await storage.checkSignedUrl(url, 'GET')).toEqual({ key: 'users/a/x.png', problem: null });
-    expect(await storage.checkSignedUrl(url, 'PUT')).toEqual({ key: null, problem: 'invalid' });
-    expect(await storage.checkSignedUrl(url.replace('x.png', 'y.png'), 'GET')).toEqual({ key: null, problem: 'invalid' });
-    expect(await storage.checkSignedUrl('https://elsewhere.example.com/a.png', 'GET')).toEqual({ key: null, problem: 'foreign' });
+    expect(await storage.checkSignedUrl(url)).toEqual({ key: 'users/a/x.png', problem: null });
+    // An upload URL is not a download URL: it cannot be handed to the estimator as an image.
+    expect(await storage.checkSignedUrl((await storage.uploadSlot('users/a/x.png', 100, 60)).url)).toEqual({ key: null, problem: 'invalid' });
+    expect(await storage.checkSignedUrl(url.replace('x.png', 'y.png'))).toEqual({ key: null, problem: 'invalid' });
+    expect(await storage.checkSignedUrl('https://elsewhere.example.com/a.png')).toEqual({ key: null, problem: 'foreign' });
   });
 
   it('generates its signing secret once and keeps it in the data folder', () => {
