@@ -94,21 +94,16 @@ export class ComfyUiTestServer {
     return all;
   }
 
-  /** GET /object_info[/{class}], GET /models[/{folder}]; false for any other request. */
-  private describe(url: URL, json: (status: number, value: unknown) => void): boolean {
-    const nodes = this.nodes();
-    if (url.pathname === '/object_info') return json(200, nodes), true;
-    if (url.pathname.startsWith('/object_info/')) {
-      const name = decodeURIComponent(url.pathname.slice('/object_info/'.length));
-      return json(200, name in nodes ? { [name]: nodes[name as keyof typeof nodes] } : {}), true;
-    }
+  /** The answer to GET /object_info[/{class}] or GET /models[/{folder}]; undefined for any other path. */
+  private describe(url: URL): { status: number; body: unknown } | undefined {
+    const nodes: Record<string, unknown> = this.nodes();
     const folders: Record<string, string[]> = { checkpoints: this.checkpoints, controlnet: this.controlnets, loras: this.loras, vae: [] };
-    if (url.pathname === '/models') return json(200, Object.keys(folders)), true;
-    if (url.pathname.startsWith('/models/')) {
-      const folder = folders[decodeURIComponent(url.pathname.slice('/models/'.length))];
-      return folder ? json(200, folder) : json(404, {}), true;
-    }
-    return false;
+    const [, route, name] = /^\/(object_info|models)(?:\/(.+))?$/.exec(url.pathname) ?? [];
+    if (!route) return undefined;
+    const named = name === undefined ? undefined : decodeURIComponent(name);
+    if (route === 'object_info') return { status: 200, body: named === undefined ? nodes : named in nodes ? { [named]: nodes[named] } : {} };
+    if (named === undefined) return { status: 200, body: Object.keys(folders) };
+    return folders[named] ? { status: 200, body: folders[named] } : { status: 404, body: {} };
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -143,7 +138,8 @@ export class ComfyUiTestServer {
         devices: [{ name: 'cuda:0 Test GPU', type: 'cuda', index: 0, vram_total: 25_757_220_864, vram_free: 24_000_000_000 }],
       });
     }
-    if (req.method === 'GET' && this.describe(url, json)) return;
+    const description = req.method === 'GET' ? this.describe(url) : undefined;
+    if (description) return json(description.status, description.body);
     if (req.method === 'GET' && url.pathname.startsWith('/history/')) {
       const id = decodeURIComponent(url.pathname.slice('/history/'.length));
       return json(200, this.history.has(id) ? { [id]: this.history.get(id) } : {});
