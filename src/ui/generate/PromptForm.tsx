@@ -1,10 +1,13 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { PROMPT_MAX_LENGTH, SEED_MAX, type WorkflowsResponse } from '../../api/schemas';
 import { promptDraftStore } from './promptDraft';
 import { chosenProfile } from './useWorkflows';
-import { SamplingFields, useProfileDefaults, WorkflowPicker } from './WorkflowFields';
+
+// Only a ComfyUI server offers profiles: the mannequin's pages never fetch these.
+const WorkflowPicker = lazy(() => import('./WorkflowFields').then((m) => ({ default: m.WorkflowPicker })));
+const SamplingFields = lazy(() => import('./WorkflowFields').then((m) => ({ default: m.SamplingFields })));
 
 interface PromptFormProps {
   canGenerate: boolean;
@@ -19,7 +22,6 @@ export function PromptForm({ canGenerate, busy, workflows, onGenerate }: PromptF
   const { t } = useTranslation();
   const draft = useStore(promptDraftStore);
   const chosen = chosenProfile(workflows, draft);
-  useProfileDefaults(chosen);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (canGenerate && draft.prompt.trim()) onGenerate();
@@ -50,7 +52,11 @@ export function PromptForm({ canGenerate, busy, workflows, onGenerate }: PromptF
           onChange={(e) => setField('negative_prompt', e.target.value)}
         />
       </label>
-      {workflows && chosen && <WorkflowPicker data={workflows} chosen={chosen} />}
+      {workflows && chosen && (
+        <Suspense fallback={null}>
+          <WorkflowPicker data={workflows} chosen={chosen} />
+        </Suspense>
+      )}
       <div className="field-row">
         <label className="field field-seed">
           <span>{t('generate.seed')}</span>
@@ -66,7 +72,11 @@ export function PromptForm({ canGenerate, busy, workflows, onGenerate }: PromptF
             onChange={(e) => setField('seed', e.target.value)}
           />
         </label>
-        {workflows && chosen && <SamplingFields data={workflows} chosen={chosen} />}
+        {workflows && chosen && (
+          <Suspense fallback={null}>
+            <SamplingFields data={workflows} chosen={chosen} />
+          </Suspense>
+        )}
       </div>
       <button type="submit" className="button-primary" disabled={!canGenerate || busy || !draft.prompt.trim()}>
         {busy ? t('generate.generating') : t('generate.generate')}

@@ -58,16 +58,15 @@ function ProfileOption({ profile, checked }: { profile: WorkflowProfileInfo; che
   );
 }
 
-/** Fills the chosen profile's defaults where the draft has none: when it is first shown, and again after a reload. */
-export function useProfileDefaults(chosen: WorkflowProfileInfo | null): void {
-  useEffect(() => {
-    if (chosen?.available) fillDefaults(chosen, false);
-  }, [chosen]);
-}
-
-/** The workflow profile picker: each profile with its models, an unavailable one disabled with why. */
+/**
+ * The workflow profile picker: each profile with its models, an unavailable one disabled with why.
+ * The chosen profile's defaults go in the draft where it has none (first shown, or after a reload).
+ */
 export function WorkflowPicker({ data, chosen }: { data: WorkflowsResponse; chosen: WorkflowProfileInfo }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    if (chosen.available) fillDefaults(chosen, false);
+  }, [chosen]);
   return (
     <fieldset className="workflow-fields">
       <legend>{t('generate.workflow')}</legend>

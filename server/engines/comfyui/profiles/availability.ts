@@ -37,7 +37,7 @@ const MODEL_WORDS: Array<[RegExp, string]> = [
 ];
 
 /** Whether an input names a model file (its value is then one of the profile's models). */
-export function isModelInput(input: string): boolean {
+function isModelInput(input: string): boolean {
   return MODEL_WORDS.some(([pattern]) => pattern.test(input));
 }
 

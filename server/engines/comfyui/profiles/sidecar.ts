@@ -26,6 +26,7 @@ const sidecarSchema = z.strictObject({
   output: z.string().min(1).max(64).optional(),
   defaults: z.strictObject({ steps: bounded(SAMPLING_BOUNDS.steps).int().optional(), cfg: bounded(SAMPLING_BOUNDS.cfg).optional(), strength: bounded(SAMPLING_BOUNDS.strength).optional() }).optional(),
 });
+/** A sidecar as read: each value's places as a list. */
 export type Sidecar = z.output<typeof sidecarSchema>;
 
 /** A sidecar read and checked against its workflow, or why not. */
