@@ -6,8 +6,9 @@ const TRIES: ReadonlyArray<readonly [number, number]> = [[320, 70], [256, 60], [
 
 /**
  * A preview frame (JPEG or PNG from ComfyUI) as a JPEG of at most maxBytes: scaled down (never up)
- * and compressed until it fits; an empty buffer when even the smallest try does not. Runs in the
- * render process (decoding is asynchronous in @napi-rs/canvas).
+ * and compressed until it fits; an empty buffer when even the smallest try does not. Decoding and
+ * encoding are @napi-rs/canvas's asynchronous ones (libuv's thread pool): only the small scaled
+ * draw runs on the event loop, and the job's own drawing in the render process never waits for it.
  */
 export async function shrinkPreview(bytes: Uint8Array, maxBytes: number): Promise<Buffer> {
   let image: Image;
@@ -22,7 +23,7 @@ export async function shrinkPreview(bytes: Uint8Array, maxBytes: number): Promis
     const height = Math.max(1, Math.round(image.height * scale));
     const canvas = createCanvas(width, height);
     canvas.getContext('2d').drawImage(image, 0, 0, width, height);
-    const jpeg = canvas.encodeSync('jpeg', quality);
+    const jpeg = await canvas.encode('jpeg', quality);
     if (jpeg.length <= maxBytes) return jpeg;
   }
   return Buffer.alloc(0);

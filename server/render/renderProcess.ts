@@ -16,17 +16,12 @@ process.on('disconnect', () => process.exit(0));
 
 // One task at a time: the server sends the next only after this one answers.
 process.on('message', (message: ToRenderer) => {
-  const fail = (error: unknown) => {
+  try {
+    send({ id: message.id, png: runRenderTask(message.task) });
+  } catch (error) {
     const failure = error instanceof UnreadableImage ? 'unreadable' : 'crashed';
     const detail = error instanceof UnreadableImage ? error.detail : String((error as Error).stack ?? error);
     send({ id: message.id, failure, detail });
-  };
-  try {
-    const result = runRenderTask(message.task);
-    if (Buffer.isBuffer(result)) send({ id: message.id, png: result });
-    else result.then((png) => send({ id: message.id, png }), fail);
-  } catch (error) {
-    fail(error);
   }
 });
 send({ id: 0, png: new Uint8Array(0) }); // ready

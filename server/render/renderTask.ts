@@ -1,7 +1,6 @@
 import { parsePoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index.js';
 import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
-import { shrinkPreview } from '../engines/previewImage.js';
 import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
 import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
 import type { RenderTask } from './renderTypes.js';
@@ -14,11 +13,10 @@ function documentOf(pose: OpenPoseJson): PoseDocument {
   return parsed.document;
 }
 
-/** Draws one task (synchronously, but for decoding a preview frame): only ever called inside the render process. */
-export function runRenderTask(task: RenderTask): Buffer | Promise<Buffer> {
+/** Draws one task synchronously: only ever called inside the render process. */
+export function runRenderTask(task: RenderTask): Buffer {
   switch (task.kind) {
     case 'control': return renderControlImage(documentOf(task.pose), task.width, task.height, task.profile);
-    case 'preview': return shrinkPreview(task.image, task.maxBytes);
     case 'mannequin': return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
     case 'resize': return toPngOfSize(task.png, task.width, task.height);
     case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));

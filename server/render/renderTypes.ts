@@ -1,9 +1,8 @@
 import type { OpenPoseJson, RenderProfile } from '../../src/pose/index.js';
 
-/** One image the render process draws and encodes (PNG; a preview frame as JPEG). */
+/** One image the render process draws and encodes as PNG. */
 export type RenderTask =
   | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile }
-  | { kind: 'preview'; image: Uint8Array; maxBytes: number }
   | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
   | { kind: 'thumbnail'; pose: OpenPoseJson };

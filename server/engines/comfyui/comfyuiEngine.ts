@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PROMPT_EVENT_LIMITS } from '../../../src/api/contract.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
+import { shrinkPreview } from '../previewImage.js';
 import { ComfyHttp } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
@@ -29,7 +30,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
       const promptId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       const previews = new PreviewRelay(
-        (frame) => render({ kind: 'preview', image: frame.bytes, maxBytes: PROMPT_EVENT_LIMITS.previewMaxBytes }),
+        (frame) => shrinkPreview(frame.bytes, PROMPT_EVENT_LIMITS.previewMaxBytes),
         (jpeg) => onPreview?.(jpeg),
         PROMPT_EVENT_LIMITS.previewEveryMs,
       );
@@ -54,8 +55,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
         queued = true;
         onProgress(0.1);
         await finished;
-        // The render process draws one thing at a time: the last preview first, then the outputs.
-        await previews.close();
+        previews.close();
         const images = await fetchOutputs(http, promptId, template.output);
         const result: EngineImage[] = [];
         for (const ref of images.slice(0, job.gNumber)) {
@@ -69,7 +69,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
         if (queued) await http.cancel(promptId);
         throw error;
       } finally {
-        await previews.close();
+        previews.close();
         socket.close();
       }
     },

@@ -2,10 +2,9 @@ import type { PreviewFrame } from './previewFrame.js';
 
 /**
  * Passes a running prompt's preview frames on at a bounded rate: at most one every `everyMs`, and
- * always the latest (frames arriving meanwhile replace the one waiting). Each frame is shrunk (in
- * the render process, one at a time) before it is published; a frame that fails to shrink is
- * dropped, as previews are only a courtesy. close() stops it and waits for the frame being shrunk,
- * so the render process is free again for the job's own images.
+ * always the latest (frames arriving meanwhile replace the one waiting). Each frame is shrunk (one
+ * at a time) before it is published; a frame that fails to shrink is dropped, as previews are only
+ * a courtesy. After close() nothing more is published (a frame being shrunk is let go).
  */
 export class PreviewRelay {
   private waiting: PreviewFrame | null = null;
@@ -27,13 +26,12 @@ export class PreviewRelay {
     this.schedule();
   }
 
-  /** Stops passing frames on; resolves once no frame is being shrunk. */
-  async close(): Promise<void> {
+  /** Stops passing frames on, at once. */
+  close(): void {
     this.closed = true;
     this.waiting = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.shrinking;
   }
 
   private schedule(): void {

@@ -44,7 +44,7 @@ describe('the preview relay', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(published).toEqual([1, 6]);
       relay.offer(frame(7));
-      await relay.close();
+      relay.close();
       await vi.advanceTimersByTimeAsync(1000);
       expect(published).toEqual([1, 6]);
     } finally {
@@ -59,7 +59,7 @@ describe('the preview relay', () => {
     await new Promise((r) => setTimeout(r, 5));
     relay.offer(frame(2));
     await new Promise((r) => setTimeout(r, 5));
-    await relay.close();
+    relay.close();
     expect(published).toEqual([2]);
   });
 });
