@@ -10,6 +10,8 @@ import { signInInWidget } from './support/widget';
 let app: ComfyApp;
 
 test.beforeAll(async () => {
+  // A second server starting (TypeScript compiled on the fly) beside the run's own one.
+  test.setTimeout(120_000);
   app = await startComfyApp();
   // Slow enough sampling that previews come before the images.
   app.gpu.steps = 10;
