@@ -1,10 +1,11 @@
 import type { GenerationConfig } from '../jobs/generationConfig.js';
 import { createComfyUiEngine } from './comfyui/comfyuiEngine.js';
+import type { WorkflowCatalog } from './comfyui/profiles/workflowCatalog.js';
 import type { Engine } from './engine.js';
 import { createMannequinEngine } from './mannequin/mannequinEngine.js';
 
-/** One engine per worker: a mannequin per configured worker, or one ComfyUI client per server URL. */
-export function createEngines(config: GenerationConfig): Engine[] {
-  if (config.engine === 'comfyui') return config.comfyui.urls.map((url) => createComfyUiEngine(url, config.comfyui));
+/** One engine per worker: a mannequin per configured worker, or one ComfyUI client per server URL (sharing the workflow profiles). */
+export function createEngines(config: GenerationConfig, workflows: WorkflowCatalog): Engine[] {
+  if (config.engine === 'comfyui') return config.comfyui.urls.map((url) => createComfyUiEngine(url, config.comfyui, workflows));
   return Array.from({ length: config.workers }, () => createMannequinEngine());
 }

@@ -14,6 +14,8 @@ export interface EngineJob {
   pose: PoseDocument;
   /** The same pose as people JSON, as render tasks take it. */
   poseJson: OpenPoseJson;
+  /** The workflow profile and sampling settings asked (ComfyUI); what is left out takes the profile's defaults. */
+  sampling?: { workflow?: string; steps?: number; cfg?: number; strength?: number };
 }
 
 /** One PNG exactly width x height. */
@@ -27,6 +29,8 @@ export interface EngineImage {
 export interface RunOptions {
   /** Progress from 0 to 1. */
   onProgress(fraction: number): void;
+  /** A small JPEG of the images as they form (ComfyUI's sampling previews), a few a second at most. */
+  onPreview?(jpeg: Buffer): void;
   /** Aborted when the job is stopped, the server shuts down or the lease is lost; run then rejects. */
   signal: AbortSignal;
   /** Draws one image in the render process, within the per-image time limit; a stop kills the drawing at once. */

@@ -26,8 +26,9 @@ export class HistoryVersions {
   private counter = 0;
   private readonly versions = new Map<string, Version>();
 
-  /** Takes a change into account: the user's history (every user's, for EVERY_USER) is new. */
+  /** Takes a change into account: the user's history (every user's, for EVERY_USER) is new; a preview frame is in no history. */
   apply(change: PromptChange): void {
+    if (change.preview !== undefined) return;
     if (change.userId === EVERY_USER) this.versions.clear();
     else this.versions.delete(change.userId);
   }

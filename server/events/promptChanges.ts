@@ -11,13 +11,20 @@ export const EVERY_USER = '*';
 
 /**
  * A prompt changed: its status, queue position or images (read them again), or only its progress
- * (carried along, so nobody has to read it). Small on purpose: NOTIFY payloads stop at 8000 bytes.
+ * or its latest preview frame (carried along, so nobody has to read it; previews are stored
+ * nowhere). Small on purpose: NOTIFY payloads stop at 8000 bytes, so a preview is a JPEG of at most
+ * PROMPT_EVENT_LIMITS.previewMaxBytes.
  */
 export interface PromptChange {
   userId: string;
   promptId: string | null;
   progress?: number;
+  /** A data URL of a small JPEG. */
+  preview?: string;
 }
+
+/** Largest NOTIFY payload Postgres takes, in bytes. */
+const NOTIFY_MAX_BYTES = 7999;
 
 type Listener = (change: PromptChange) => void;
 
@@ -55,6 +62,11 @@ export class PromptChanges {
     this.publish({ userId, promptId, progress: Math.round(fraction * 1000) / 1000 });
   }
 
+  /** Announces a running prompt's latest preview frame (the engine bounds how often). */
+  preview(userId: string, promptId: string, dataUrl: string): void {
+    this.publish({ userId, promptId, preview: dataUrl });
+  }
+
   /** Shares changes with the other instances on this Postgres server (LISTEN/NOTIFY). */
   async share(db: Database): Promise<void> {
     this.db = db;
@@ -81,6 +93,8 @@ export class PromptChanges {
     const db = this.db;
     if (!db) return;
     const payload = JSON.stringify({ ...change, origin: this.origin });
+    // A frame too large for NOTIFY reaches this instance's connections only (frames are shrunk to fit, so this is rare).
+    if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
     // Chained, so the other instances hear the changes of a prompt in the order they happened.
     this.notices = this.notices
       .then(async () => void (await db.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])))

@@ -56,8 +56,13 @@ export class PromptEventHub {
     }
     const { userId, promptId } = change;
     // Anyone's prompt joining or leaving the queue moves the places of the prompts behind it.
-    if (change.progress === undefined) this.scheduleQueueRefresh();
+    if (change.progress === undefined && change.preview === undefined) this.scheduleQueueRefresh();
     if (!this.connections.has(userId) || !promptId) return;
+    if (change.preview !== undefined) {
+      const message: PromptEventMessage = { type: 'prompt.preview', prompt_id: promptId, data: { image: change.preview } };
+      this.enqueue(userId, async () => this.broadcast(userId, message));
+      return;
+    }
     if (change.progress !== undefined) {
       const message: PromptEventMessage = { type: 'prompt.progress', prompt_id: promptId, data: { progress: change.progress } };
       this.enqueue(userId, async () => this.broadcast(userId, message));

@@ -3,20 +3,7 @@ import { ENGINE_NAMES, type EngineName } from '../../src/api/schemas.js';
 import { loadStorageSettings, type StorageSettings } from '../storage/storageConfig.js';
 import { loadStorageQuota, type StorageQuotaSettings } from '../storage/storageQuota.js';
 import { envNumber } from '../envNumber.js';
-
-/** ComfyUI engine settings. */
-export interface ComfyUiSettings {
-  /** One ComfyUI server per URL, each running one job at a time. */
-  urls: string[];
-  checkpoint: string;
-  controlnet: string;
-  steps: number;
-  cfg: number;
-  /** A job not finished after this long is interrupted and failed. */
-  timeoutMs: number;
-  /** How often a server that stopped answering is asked whether it is back. */
-  retryMs: number;
-}
+import { loadComfyUiSettings, type ComfyUiSettings } from '../engines/comfyui/comfyUiConfig.js';
 
 /** Everything image generation needs: database, storage, engine, queue and URL settings. */
 export interface GenerationConfig {
@@ -55,8 +42,6 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const secret = env.STORAGE_SECRET || null;
   if (secret && secret.length < 32) throw new Error('STORAGE_SECRET must be at least 32 characters');
-  const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
-  for (const url of urls) if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`COMFYUI_URLS: "${url}" is not an http(s) URL`);
   return {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
@@ -66,15 +51,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
     publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
     engine: engineName(env.ENGINE),
     workers: envNumber(env, 'JOB_WORKERS', 1, 1, 64, true),
-    comfyui: {
-      urls,
-      checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
-      controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
-      steps: envNumber(env, 'COMFYUI_STEPS', 20, 1, 150, true),
-      cfg: envNumber(env, 'COMFYUI_CFG', 7, 0, 30),
-      timeoutMs: envNumber(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
-      retryMs: envNumber(env, 'COMFYUI_RETRY_S', 15, 0.05, 3600) * 1000,
-    },
+    comfyui: loadComfyUiSettings(env),
     jobs: {
       leaseMs: envNumber(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,
       maxAttempts: envNumber(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100, true),

@@ -6,6 +6,7 @@ import { historyRoutes } from '../routes/history.js';
 import { presignRoutes } from '../routes/presign.js';
 import { promptRoutes } from '../routes/prompts.js';
 import { readyRoutes } from '../routes/ready.js';
+import { workflowRoutes } from '../routes/workflows.js';
 import type { GenerationConfig } from './generationConfig.js';
 import { GenerationRuntime } from './generationRuntime.js';
 
@@ -33,6 +34,7 @@ export async function registerGeneration(app: FastifyInstance, config: Generatio
   await app.register(deletePromptRoutes, { runtime });
   await app.register(presignRoutes, { runtime });
   await app.register(readyRoutes, { runtime });
+  await app.register(workflowRoutes, { runtime });
   // With S3 the browser talks to the bucket directly.
   if (config.storage.kind === 'local') await app.register(fileRoutes, { runtime });
 }

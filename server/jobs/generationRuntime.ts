@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../src/api/contract.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
+import { WorkflowCatalog } from '../engines/comfyui/profiles/workflowCatalog.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
 import { ProcessRenderer } from '../render/processRenderer.js';
@@ -23,6 +24,7 @@ import { UrlSigner } from '../storage/urlSigner.js';
 import type { GenerationConfig } from './generationConfig.js';
 import { JobQueue } from './jobQueue.js';
 import { JobStore } from './jobStore.js';
+import type { JobRow } from './jobTypes.js';
 import { WorkerPool } from './workerPool.js';
 
 interface Services {
@@ -48,13 +50,18 @@ export class GenerationRuntime {
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   /** Where every change of a prompt is announced (prompt events, history versions). */
   readonly changes: PromptChanges;
+  /** The ComfyUI workflow profiles, checked against the servers (none offered with the mannequin engine). */
+  readonly workflows: WorkflowCatalog;
+  private readonly engines: readonly Engine[];
 
   constructor(
     readonly config: GenerationConfig,
     private readonly log: FastifyBaseLogger,
-    private readonly engines: readonly Engine[] = createEngines(config),
+    engines?: readonly Engine[],
   ) {
     this.changes = new PromptChanges(log);
+    this.workflows = new WorkflowCatalog(config.comfyui, log);
+    this.engines = engines ?? createEngines(config, this.workflows);
   }
 
   /** The database and the job tables, opened (and migrated) on first use. */
@@ -104,10 +111,13 @@ export class GenerationRuntime {
       const { leaseMs, pollMs } = this.config.jobs;
       const newRenderer = () => new ProcessRenderer({ timeoutMs: this.config.jobs.renderTimeoutMs, log: this.log });
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
-      const onProgress = (job: { id: string; user_id: string }, fraction: number) => this.changes.progress(job.user_id, job.id, fraction);
-      this.pool = new WorkerPool({ ...deps, onProgress }, this.engines, this.instanceId);
+      const onProgress = (job: JobRow, fraction: number) => this.changes.progress(job.user_id, job.id, fraction);
+      const onPreview = (job: JobRow, jpeg: Buffer) => this.changes.preview(job.user_id, job.id, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
+      const controlProfile = (job: JobRow) => this.workflows.known().find((s) => s.profile.id === job.settings.workflow)?.profile.renderProfile;
+      this.pool = new WorkerPool({ ...deps, onProgress, onPreview, controlProfile }, this.engines, this.instanceId);
       publishPoolChanges(this.pool.events, this.changes);
       this.pool.start();
+      if (this.config.engine === 'comfyui') void this.workflows.refresh();
       await this.thumbnails();
       (await this.storageSweeper()).start();
       this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);

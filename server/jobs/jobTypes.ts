@@ -1,12 +1,19 @@
 import type { EngineName, JobStatus } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
 
-/** The settings a job was asked with; seed is always set (chosen by the server when not given). */
+/**
+ * The settings a job was asked with; seed is always set (chosen by the server when not given), the
+ * workflow profile and sampling settings with the ComfyUI engine (defaults filled in at submission).
+ */
 export interface JobSettings {
   width: number;
   height: number;
   gNumber: number;
   seed: number;
+  workflow?: string;
+  steps?: number;
+  cfg?: number;
+  strength?: number;
 }
 
 /** A row of the jobs table as the server reads it. */

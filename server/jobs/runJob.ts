@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { parsePoseJson } from '../../src/pose/index.js';
+import { parsePoseJson, type RenderProfile } from '../../src/pose/index.js';
 import type { JobStatus } from '../../src/api/schemas.js';
 import { EngineError, EngineUnavailable, type Engine } from '../engines/engine.js';
 import type { Renderer } from '../render/processRenderer.js';
@@ -20,6 +20,10 @@ export interface RunJobDeps {
   leaseMs: number;
   /** Hears a running job's progress as the engine reports it (prompt events). */
   onProgress?(job: JobRow, fraction: number): void;
+  /** Hears a running job's preview frames (a small JPEG each) as the engine reports them (prompt events). */
+  onPreview?(job: JobRow, jpeg: Buffer): void;
+  /** How the job's stored control image is drawn: its workflow profile's way (xinsir for SDXL), else the pose's own. */
+  controlProfile?(job: JobRow): RenderProfile | undefined;
 }
 
 /**
@@ -44,17 +48,19 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
   try {
     const pose = parsePoseJson(job.pose);
     if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
-    const { width, height, gNumber, seed } = job.settings;
+    const { width, height, gNumber, seed, workflow, steps, cfg, strength } = job.settings;
     const controlKey = controlImageKey(job.user_id, job.id, runId);
-    await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height }), 'image/png');
+    await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height, profile: deps.controlProfile?.(job) }), 'image/png');
     await queue.setControlImage(job.id, worker, controlKey);
+    const sampling = { workflow, steps, cfg, strength };
     const images = await engine.run(
-      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose },
+      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose, sampling },
       {
         onProgress: (f) => {
           keeper.report(f * 0.95);
           deps.onProgress?.(job, f * 0.95);
         },
+        onPreview: (jpeg) => deps.onPreview?.(job, jpeg),
         signal,
         render,
       },

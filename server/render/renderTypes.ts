@@ -1,8 +1,8 @@
-import type { OpenPoseJson } from '../../src/pose/index.js';
+import type { OpenPoseJson, RenderProfile } from '../../src/pose/index.js';
 
 /** One image the render process draws and encodes as PNG. */
 export type RenderTask =
-  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number }
+  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile }
   | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
   | { kind: 'thumbnail'; pose: OpenPoseJson };

@@ -9,6 +9,7 @@ import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import type { JobStore } from '../jobs/jobStore.js';
 import { checkPromptCost } from '../jobs/promptCost.js';
+import { chooseSampling } from '../jobs/workflowChoice.js';
 import { callerOf, parseRequest, promptNotFound } from './validation.js';
 
 /** How long stop_prompt waits for a running job to end before answering with its current status. */
@@ -41,7 +42,8 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const { store, quota } = await runtime.open();
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
-    const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1) };
+    const sampling = await chooseSampling(body, runtime);
+    const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1), ...sampling };
     // Refused now rather than failed later: a prompt that is queued always finishes and keeps its images.
     await quota.checkPrompt(user.uid, settings);
     const pose = toOpenPoseJson(body.pose);

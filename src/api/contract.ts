@@ -17,8 +17,10 @@ export const API_PATHS = {
   presignUrl: '/v1/get_presign_url',
   queryPromptEstimator: '/v1/query_prompt_estimator',
   estimatorSocket: '/ws_estimator',
-  /** WS /ws_events?access_token=: the caller's prompts as they change (status, queue position, progress, images). */
+  /** WS /ws_events?access_token=: the caller's prompts as they change (status, queue position, progress, previews, images). */
   promptEvents: '/ws_events',
+  /** GET: the workflow profiles this server offers, each available or not (with why), and the sampling limits. */
+  workflows: '/v1/workflows',
   appConfig: '/app-config.json',
   /** The caller's saved poses: GET lists (search, filter), POST saves one. */
   poses: '/v1/poses',
@@ -163,7 +165,27 @@ export const PROMPT_EVENT_LIMITS = {
   connectionsPerUser: 8,
   /** Progress of one prompt is sent at most this often, in ms. */
   progressEveryMs: 200,
+  /** A running prompt's preview frame is sent at most this often, in ms (the latest frame wins). */
+  previewEveryMs: 400,
+  /**
+   * Largest preview frame (a JPEG) in bytes: frames are shrunk to fit, so one travels as a data URL
+   * inside a Postgres NOTIFY (8000 bytes at most) to the instance holding the user's connection.
+   */
+  previewMaxBytes: 5200,
 } as const;
+
+/**
+ * The widest sampling settings any server accepts (ComfyUI's own bounds, tightened); each server's
+ * operator sets narrower limits within them (GET /v1/workflows says which).
+ */
+export const SAMPLING_BOUNDS = {
+  steps: { min: 1, max: 150 },
+  cfg: { min: 0, max: 30 },
+  strength: { min: 0, max: 2 },
+} as const;
+
+/** Longest workflow profile id, e.g. `sd15`, `sdxl` or `custom:flux-dev`. */
+export const WORKFLOW_ID_MAX_LENGTH = 80;
 
 /** Close code of an event connection refused because the user already holds PROMPT_EVENT_LIMITS.connectionsPerUser. */
 export const SOCKET_TOO_MANY = 4429;

@@ -9,16 +9,21 @@ import { freshToken } from './session.js';
 /**
  * What the server sends on /ws_events: `events.ready` once the socket is signed in and listening;
  * `prompt.update` with the whole history item (signed image URLs) when a prompt's status, queue
- * position or images change; `prompt.progress` as it runs; `events.resync` when changes may have
- * been missed (read the history again).
+ * position or images change; `prompt.progress` as it runs; `prompt.preview` with a small JPEG
+ * (data URL) of the images as they form, a few a second at most; `events.resync` when changes may
+ * have been missed (read the history again).
  */
 export type PromptEventMessage =
   | { type: 'events.ready' }
   | { type: 'events.resync' }
   | { type: 'prompt.update'; prompt_id: string; data: HistoryItem }
-  | { type: 'prompt.progress'; prompt_id: string; data: { progress: number } };
+  | { type: 'prompt.progress'; prompt_id: string; data: { progress: number } }
+  | { type: 'prompt.preview'; prompt_id: string; data: { image: string } };
 
-const MESSAGE_TYPES = new Set(['events.ready', 'events.resync', 'prompt.update', 'prompt.progress']);
+const MESSAGE_TYPES = new Set(['events.ready', 'events.resync', 'prompt.update', 'prompt.progress', 'prompt.preview']);
+
+/** What a preview frame must be: a JPEG data URL, nothing a page would fetch. */
+const PREVIEW_DATA_URL = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/;
 
 /** Reads one message of the event connection; null when it is not one. */
 export function parsePromptEvent(raw: unknown): PromptEventMessage | null {
@@ -33,6 +38,7 @@ export function parsePromptEvent(raw: unknown): PromptEventMessage | null {
   const message = value as { type?: unknown; prompt_id?: unknown; data?: unknown };
   if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return null;
   if (message.type.startsWith('prompt.') && (typeof message.prompt_id !== 'string' || typeof message.data !== 'object' || message.data === null)) return null;
+  if (message.type === 'prompt.preview' && !PREVIEW_DATA_URL.test(String((message.data as { image?: unknown }).image))) return null;
   return message as PromptEventMessage;
 }
 

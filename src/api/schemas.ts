@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_FIGURES, parsePoseJson, type PoseDocument } from '../pose/index.js';
-import { IMAGE_COUNTS, SIZE_MAX, SIZE_MIN } from './contract.js';
+import { IMAGE_COUNTS, SAMPLING_BOUNDS, SIZE_MAX, SIZE_MIN, WORKFLOW_ID_MAX_LENGTH } from './contract.js';
 
 /** Where a prompt is in its life. */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'stopped'] as const;
@@ -58,6 +58,12 @@ export const queryPromptRequest = z.object({
   gNumber: z.number().int().min(IMAGE_COUNTS[0]).max(IMAGE_COUNTS[IMAGE_COUNTS.length - 1]),
   seed: z.number().int().min(0).max(SEED_MAX).optional(),
   pose: poseSchema,
+  /** A workflow profile id from GET /v1/workflows; the server's default when left out. */
+  workflow: z.string().trim().min(1).max(WORKFLOW_ID_MAX_LENGTH).optional(),
+  /** Sampling settings; each within the server's limits (GET /v1/workflows), the profile's default when left out. */
+  steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
+  cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
+  strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
 });
 export type QueryPromptRequest = z.input<typeof queryPromptRequest>;
 
@@ -104,6 +110,18 @@ export interface HistoryImage {
   engine: EngineName;
 }
 
+/** The settings a prompt was made with; the workflow and sampling ones only with the ComfyUI engine. */
+export interface PromptSettings {
+  width: number;
+  height: number;
+  gNumber: number;
+  seed: number;
+  workflow?: string;
+  steps?: number;
+  cfg?: number;
+  strength?: number;
+}
+
 /** One prompt of the caller's history. */
 export interface HistoryItem {
   prompt_id: string;
@@ -111,7 +129,7 @@ export interface HistoryItem {
   progress: number;
   prompt: string;
   negative_prompt: string;
-  settings: { width: number; height: number; gNumber: number; seed: number };
+  settings: PromptSettings;
   /** The people JSON: only in the answer for one prompt_id; null in lists. */
   pose: unknown;
   /** A small PNG (data URL) of the pose's OpenPose drawing; null until drawn. */
@@ -161,6 +179,40 @@ export interface DeletePromptResponse {
   prompt_id: string;
   freed_bytes: number;
   storage: StorageUsage;
+}
+
+/** The sampling settings a user may change. */
+export const SAMPLING_CONTROLS = ['steps', 'cfg', 'strength'] as const;
+export type SamplingControl = (typeof SAMPLING_CONTROLS)[number];
+
+/** A range the server accepts, both ends included. */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/** A workflow profile of GET /v1/workflows. */
+export interface WorkflowProfileInfo {
+  /** What query_prompt's `workflow` takes: `sd15`, `sdxl` or `custom:<name>`. */
+  id: string;
+  label: string;
+  kind: 'builtin' | 'custom';
+  /** False when the ComfyUI servers lack a model or node it needs, or its files are malformed; `reason` says which. */
+  available: boolean;
+  reason: string | null;
+  /** The model files it uses, as the ComfyUI servers list them. */
+  models: string[];
+  /** The sampling settings this profile lets the user change. */
+  controls: SamplingControl[];
+  defaults: Record<SamplingControl, number>;
+}
+
+/** Answer of GET /v1/workflows: the profiles (none with the mannequin engine), the default one and the operator's limits. */
+export interface WorkflowsResponse {
+  engine: EngineName;
+  workflows: WorkflowProfileInfo[];
+  default_workflow: string | null;
+  limits: Record<SamplingControl, NumberRange>;
 }
 
 function phrase(issue: z.core.$ZodIssue): string {

@@ -10,13 +10,15 @@ export const EVENTS_RETRY_MAX_MS = 15_000;
 /**
  * What the event connection tells the generation machine (its parent) and the history: it is up
  * (`reconnect` when it had been up before: changes may have been missed), down (poll instead), a
- * prompt changed, a prompt progressed, or changes were missed (read again).
+ * prompt changed, a prompt progressed, a running prompt's latest preview frame, or changes were
+ * missed (read again).
  */
 export type PromptEventsNotice =
   | { type: 'EVENTS.UP'; reconnect: boolean }
   | { type: 'EVENTS.DOWN' }
   | { type: 'EVENTS.UPDATE'; item: HistoryItem }
   | { type: 'EVENTS.PROGRESS'; promptId: string; progress: number }
+  | { type: 'EVENTS.PREVIEW'; promptId: string; image: string }
   | { type: 'EVENTS.RESYNC' };
 
 /** Someone signed in (connect) or out (disconnect). */
@@ -34,6 +36,7 @@ function noticeOf(event: PromptSocketEvent): PromptEventsNotice | null {
   const { message } = event;
   if (message.type === 'prompt.update') return { type: 'EVENTS.UPDATE', item: message.data };
   if (message.type === 'prompt.progress') return { type: 'EVENTS.PROGRESS', promptId: message.prompt_id, progress: message.data.progress };
+  if (message.type === 'prompt.preview') return { type: 'EVENTS.PREVIEW', promptId: message.prompt_id, image: message.data.image };
   if (message.type === 'events.resync') return { type: 'EVENTS.RESYNC' };
   return null;
 }

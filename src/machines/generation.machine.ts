@@ -34,6 +34,8 @@ interface GenerationContext {
   catchUp: boolean;
   /** Events that arrived while the prompt was being submitted (a quick engine may finish before the answer). */
   early: PromptProgress[];
+  /** The latest preview frame (a JPEG data URL) while the prompt runs; gone once it ends. */
+  preview: string | null;
 }
 
 /** Events kept while submitting: more belong to other pages of the same user. */
@@ -58,7 +60,7 @@ export const MAX_POLL_FAILURES = 5;
 
 const startNew = { GENERATE: { target: '#generation.submitting', actions: 'startRequest' } } as const;
 
-const promptContext = { request: null, promptId: null, progress: 0, images: [], error: null, pollFailures: 0, catchUp: false, early: [] };
+const promptContext = { request: null, promptId: null, progress: 0, images: [], error: null, pollFailures: 0, catchUp: false, early: [], preview: null };
 const initialContext: GenerationContext = { ...promptContext, live: false };
 
 /** A prompt as the history tells it. */
@@ -135,6 +137,8 @@ export const generationMachine = setup({
       return early ? { progress: early.progress, images: early.images, error: early.error } : {};
     }),
     takeEventProgress: assign({ progress: ({ context, event }) => Math.max(context.progress, (event as Extract<GenerationEvent, { type: 'EVENTS.PROGRESS' }>).progress) }),
+    takePreview: assign({ preview: ({ event }) => (event as Extract<GenerationEvent, { type: 'EVENTS.PREVIEW' }>).image }),
+    dropPreview: assign({ preview: null }),
     countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
     startRequest: assign(({ event }) => ({ ...promptContext, request: (event as Extract<GenerationEvent, { type: 'GENERATE' }>).request })),
     takeProgress: assign(({ event }) => {
@@ -233,6 +237,7 @@ export const generationMachine = setup({
           target: '.running',
           actions: 'takeEventProgress',
         },
+        'EVENTS.PREVIEW': { guard: ({ context, event }) => event.promptId === context.promptId, actions: 'takePreview' },
       },
       states: { queued: {}, running: {} },
     },
@@ -250,9 +255,9 @@ export const generationMachine = setup({
         onError: { target: 'following.running', actions: 'readOnce' },
       },
     },
-    done: { entry: 'refreshHistory', on: startNew },
-    failed: { entry: 'refreshHistory', on: startNew },
-    stopped: { entry: 'refreshHistory', on: startNew },
+    done: { entry: ['refreshHistory', 'dropPreview'], on: startNew },
+    failed: { entry: ['refreshHistory', 'dropPreview'], on: startNew },
+    stopped: { entry: ['refreshHistory', 'dropPreview'], on: startNew },
   },
 });
 

@@ -50,6 +50,24 @@ describe('generation machine with the event connection up', () => {
     expect(told).not.toContain('REFRESH');
   });
 
+  it("shows the prompt's latest preview while it runs, another prompt's never, and none once it is done", async () => {
+    const { actor, scripted } = startActor();
+    actor.send({ type: 'EVENTS.UP', reconnect: false });
+    actor.send({ type: 'GENERATE', request });
+    scripted.settle(submitted('running'));
+    await tick();
+    actor.send({ type: 'EVENTS.PREVIEW', promptId: 'p1', image: 'data:image/jpeg;base64,AAAA' });
+    actor.send({ type: 'EVENTS.PREVIEW', promptId: 'another prompt', image: 'data:image/jpeg;base64,BBBB' });
+    actor.send({ type: 'EVENTS.PREVIEW', promptId: 'p1', image: 'data:image/jpeg;base64,CCCC' });
+    expect(actor.getSnapshot().context.preview).toBe('data:image/jpeg;base64,CCCC');
+    actor.send(update('done'));
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.preview).toBeNull();
+    // A new prompt starts without the last one's preview.
+    actor.send({ type: 'GENERATE', request });
+    expect(actor.getSnapshot().context.preview).toBeNull();
+  });
+
   it('takes an outcome that arrived before the submission was answered', async () => {
     const { actor, scripted } = startActor();
     actor.send({ type: 'EVENTS.UP', reconnect: false });

@@ -42,6 +42,7 @@ const events = (): EventObject[] => [
   { type: 'EVENTS.DOWN' },
   ...(['queued', 'running', 'done', 'failed', 'stopped'] as const).map((s) => ({ type: 'EVENTS.UPDATE', item: progress(s) }) as EventObject),
   { type: 'EVENTS.PROGRESS', promptId: 'p1', progress: 0.6 } as EventObject,
+  { type: 'EVENTS.PREVIEW', promptId: 'p1', image: 'data:image/jpeg;base64,AAAA' } as EventObject,
   { type: 'EVENTS.RESYNC' },
 ];
 

@@ -2,29 +2,43 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCanvas } from '@napi-rs/canvas';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { describeNodes, legacyPreviewFrame, metadataPreviewFrame, previewJpeg, validateWorkflow, type TestWorkflow } from './comfyuiTestNodes';
 
 /** How the next prompts behave: finish, never finish (until interrupted), or fail in the sampler. */
 export type Behaviour = 'finish' | 'hang' | 'error';
 
+/** A prompt as the server received it: the workflow and extra_data exactly as sent. */
 interface Job {
   promptId: string;
   clientId: string;
-  workflow: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+  workflow: TestWorkflow;
+  extraData: Record<string, unknown>;
   interrupted: boolean;
 }
 
+/** Which preview frames it sends: ComfyUI's legacy PREVIEW_IMAGE or the newer PREVIEW_IMAGE_WITH_METADATA. */
+export type PreviewFormat = 'legacy' | 'metadata';
+
 /**
- * A stand-in for ComfyUI that speaks its documented protocol on loopback: POST /prompt (with a
- * client-set prompt_id), WS /ws?clientId= events, GET /history/{id}, GET /view, POST /upload/image,
- * POST /interrupt, POST /queue, GET /system_stats. It "samples" by sending progress and returns
- * plain PNGs. close() is its death: sockets cut, connections dropped, the port refused.
+ * A stand-in for ComfyUI that speaks its protocol on loopback: POST /prompt (with a client-set
+ * prompt_id and extra_data), WS /ws?clientId= events and binary preview frames, GET /history/{id},
+ * GET /view, POST /upload/image, POST /interrupt, POST /queue, GET /system_stats, GET /object_info
+ * (and /object_info/{class}), GET /models (and /models/{folder}). It validates workflows as ComfyUI
+ * does (unknown node classes, combo values not in its lists), "samples" by sending progress (and a
+ * preview per step when the prompt asks for them in extra_data.preview_method; ComfyUI's default is
+ * none) and returns plain PNGs. close() is its death: sockets cut, connections dropped, the port refused.
  */
 export class ComfyUiTestServer {
   behaviour: Behaviour = 'finish';
   steps = 4;
   stepMs = 5;
-  /** Checkpoints this "server" has; another name is refused as ComfyUI refuses it. */
+  previewFormat: PreviewFormat = 'legacy';
+  /** Model files this "server" has; another name is refused as ComfyUI refuses it. */
   checkpoints = ['v1-5-pruned-emaonly.safetensors'];
+  controlnets = ['control_v11p_sd15_openpose.pth'];
+  loras: string[] = [];
+  /** Node classes it has not installed (their workflows are refused, /object_info/{class} answers {}). */
+  readonly missingNodes = new Set<string>();
   readonly prompts: Job[] = [];
   readonly uploads = new Map<string, Buffer>();
   readonly interrupts: unknown[] = [];
@@ -65,6 +79,33 @@ export class ComfyUiTestServer {
     for (const ws of this.sockets.get(job.clientId) ?? []) ws.send(message);
   }
 
+  private sendPreview(job: Job, nodeId: string, step: number): void {
+    const method = job.extraData.preview_method;
+    if (method === undefined || method === 'none' || method === 'default') return;
+    const jpeg = previewJpeg(step, this.steps);
+    const frame = this.previewFormat === 'legacy' ? legacyPreviewFrame(jpeg) : metadataPreviewFrame(jpeg, job.promptId, nodeId);
+    for (const ws of this.sockets.get(job.clientId) ?? []) ws.send(frame);
+  }
+
+  /** The node classes it has, as /object_info describes them. */
+  private nodes() {
+    const all = describeNodes({ checkpoints: this.checkpoints, controlnets: this.controlnets, loras: this.loras, uploads: () => [...this.uploads.keys()] });
+    for (const name of this.missingNodes) delete all[name as keyof typeof all];
+    return all;
+  }
+
+  /** The answer to GET /object_info[/{class}] or GET /models[/{folder}]; undefined for any other path. */
+  private describe(url: URL): { status: number; body: unknown } | undefined {
+    const nodes: Record<string, unknown> = this.nodes();
+    const folders: Record<string, string[]> = { checkpoints: this.checkpoints, controlnet: this.controlnets, loras: this.loras, vae: [] };
+    const [, route, name] = /^\/(object_info|models)(?:\/(.+))?$/.exec(url.pathname) ?? [];
+    if (!route) return undefined;
+    const named = name === undefined ? undefined : decodeURIComponent(name);
+    if (route === 'object_info') return { status: 200, body: named === undefined ? nodes : named in nodes ? { [named]: nodes[named] } : {} };
+    if (named === undefined) return { status: 200, body: Object.keys(folders) };
+    return folders[named] ? { status: 200, body: folders[named] } : { status: 404, body: {} };
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://x');
     const chunks: Buffer[] = [];
@@ -97,6 +138,8 @@ export class ComfyUiTestServer {
         devices: [{ name: 'cuda:0 Test GPU', type: 'cuda', index: 0, vram_total: 25_757_220_864, vram_free: 24_000_000_000 }],
       });
     }
+    const description = req.method === 'GET' ? this.describe(url) : undefined;
+    if (description) return json(description.status, description.body);
     if (req.method === 'GET' && url.pathname.startsWith('/history/')) {
       const id = decodeURIComponent(url.pathname.slice('/history/'.length));
       return json(200, this.history.has(id) ? { [id]: this.history.get(id) } : {});
@@ -110,33 +153,20 @@ export class ComfyUiTestServer {
     json(404, { error: 'not found' });
   }
 
-  private queuePrompt(body: { prompt: Job['workflow']; client_id: string; prompt_id?: string }, json: (s: number, v: unknown) => void): void {
-    const workflow = body.prompt;
-    const load = Object.entries(workflow).find(([, node]) => node.class_type === 'LoadImage');
-    if (!load || !this.uploads.has(String(load[1].inputs.image))) {
-      return json(400, {
-        error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' },
-        node_errors: { [load?.[0] ?? '4']: { errors: [{ message: 'Invalid image file', details: `image: ${load?.[1].inputs.image}` }], class_type: 'LoadImage' } },
-      });
-    }
-    const checkpoint = Object.values(workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')?.inputs.ckpt_name;
-    if (!this.checkpoints.includes(String(checkpoint))) {
-      return json(400, {
-        error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' },
-        node_errors: { '1': { errors: [{ message: 'Value not in list', details: `ckpt_name: '${checkpoint}' not in ${JSON.stringify(this.checkpoints)}` }], class_type: 'CheckpointLoaderSimple' } },
-      });
-    }
-    const job: Job = { promptId: body.prompt_id ?? crypto.randomUUID(), clientId: body.client_id, workflow, interrupted: false };
+  private queuePrompt(body: { prompt: TestWorkflow; client_id: string; prompt_id?: string; extra_data?: Record<string, unknown> }, json: (s: number, v: unknown) => void): void {
+    const refused = validateWorkflow(body.prompt, this.nodes());
+    if (refused) return json(400, refused);
+    const job: Job = { promptId: body.prompt_id ?? crypto.randomUUID(), clientId: body.client_id, workflow: body.prompt, extraData: body.extra_data ?? {}, interrupted: false };
     this.prompts.push(job);
     json(200, { prompt_id: job.promptId, number: this.prompts.length, node_errors: {} });
     void this.execute(job);
   }
 
   private async execute(job: Job): Promise<void> {
-    const node = (type: string) => Object.entries(job.workflow).find(([, n]) => n.class_type === type)!;
-    const [samplerId] = node('KSampler');
-    const [saveId] = node('SaveImage');
-    const latent = node('EmptyLatentImage')[1].inputs as { width: number; height: number; batch_size: number };
+    const node = (type: string) => Object.entries(job.workflow).find(([, n]) => n.class_type === type);
+    const [samplerId] = node('KSampler') ?? Object.entries(job.workflow)[0];
+    const saveIds = Object.entries(job.workflow).filter(([, n]) => n.class_type === 'SaveImage').map(([id]) => id);
+    const latent = (node('EmptyLatentImage')?.[1].inputs ?? { width: 512, height: 512, batch_size: 1 }) as { width: number; height: number; batch_size: number };
     const status = { status_str: 'success', completed: true, messages: [] as unknown[] };
     this.send(job, 'execution_start', { timestamp: Date.now() });
     this.send(job, 'executing', { node: samplerId, display_node: samplerId });
@@ -154,8 +184,9 @@ export class ComfyUiTestServer {
         return this.send(job, 'executing', { node: null });
       }
       this.send(job, 'progress', { value: Math.min(step, this.steps), max: this.steps, node: samplerId });
+      this.sendPreview(job, samplerId, step);
     }
-    const images = [];
+    const images: Array<{ filename: string; subfolder: string; type: string }> = [];
     for (let i = 0; i < latent.batch_size; i++) {
       const canvas = createCanvas(latent.width, latent.height);
       const ctx = canvas.getContext('2d');
@@ -165,8 +196,8 @@ export class ComfyUiTestServer {
       this.outputs.set(filename, canvas.encodeSync('png'));
       images.push({ filename, subfolder: '', type: 'output' });
     }
-    this.history.set(job.promptId, { prompt: [], outputs: { [saveId]: { images } }, status });
-    this.send(job, 'executed', { node: saveId, output: { images } });
+    this.history.set(job.promptId, { prompt: [], outputs: Object.fromEntries(saveIds.map((id) => [id, { images }])), status });
+    for (const id of saveIds) this.send(job, 'executed', { node: id, output: { images } });
     this.send(job, 'executing', { node: null });
     this.send(job, 'execution_success', { timestamp: Date.now() });
   }

@@ -1,4 +1,5 @@
 import { EngineError, EngineUnavailable } from '../engine.js';
+import type { NodeInfo } from './profiles/availability.js';
 import type { ComfyWorkflow } from './workflow.js';
 
 /** An output image as ComfyUI's history lists it. */
@@ -79,9 +80,28 @@ export class ComfyHttp {
     return body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
   }
 
-  /** POST /prompt with our own prompt_id, so we can follow and cancel it. */
-  async queuePrompt(workflow: ComfyWorkflow, clientId: string, promptId: string): Promise<void> {
-    await this.postJson('/prompt', { prompt: workflow, client_id: clientId, prompt_id: promptId }, 'the workflow');
+  /** POST /prompt with our own prompt_id, so we can follow and cancel it; extraData as ComfyUI's `extra_data` (e.g. preview_method). */
+  async queuePrompt(workflow: ComfyWorkflow, clientId: string, promptId: string, extraData: Record<string, unknown> = {}): Promise<void> {
+    await this.postJson('/prompt', { prompt: workflow, client_id: clientId, prompt_id: promptId, extra_data: extraData }, 'the workflow');
+  }
+
+  /** GET /object_info/{class}: the node class's inputs, or null when the server does not have it (ComfyUI answers {}). */
+  async nodeInfo(nodeClass: string): Promise<NodeInfo | null> {
+    const res = await this.request(`/object_info/${encodeURIComponent(nodeClass)}`, {}, `the description of ${nodeClass}`);
+    const body = (await res.json()) as Record<string, NodeInfo>;
+    return body[nodeClass] ?? null;
+  }
+
+  /** GET /models/{folder}: the model files of one folder (empty when the server has no such folder or no such route). */
+  async models(folder: string): Promise<string[]> {
+    try {
+      const res = await this.request(`/models/${encodeURIComponent(folder)}`, {}, `the list of ${folder}`);
+      const body: unknown = await res.json();
+      return Array.isArray(body) ? body.map(String) : [];
+    } catch (error) {
+      if (error instanceof EngineUnavailable) throw error;
+      return [];
+    }
   }
 
   /** GET /history/{id}: the prompt's outputs and status, or null if ComfyUI does not know it. */

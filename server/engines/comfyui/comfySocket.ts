@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { EngineError, EngineUnavailable } from '../engine.js';
+import { parsePreviewFrame, type PreviewFrame } from './previewFrame.js';
 
 interface ComfyMessage {
   type: string;
@@ -9,6 +10,8 @@ interface ComfyMessage {
 /** What a wait listens for. */
 export interface WaitOptions {
   onProgress(fraction: number): void;
+  /** A preview image of the prompt, as ComfyUI draws them during sampling. */
+  onPreview?(frame: PreviewFrame): void;
   signal: AbortSignal;
   timeoutMs: number;
 }
@@ -16,10 +19,16 @@ export interface WaitOptions {
 /** ComfyUI's progress socket (WS /ws?clientId=), opened before the prompt is queued so no event is missed. */
 export class ComfySocket {
   private readonly listeners = new Set<(message: ComfyMessage | null) => void>();
+  private readonly previewListeners = new Set<(frame: PreviewFrame) => void>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return; // preview images
+      if (isBinary) {
+        const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        const frame = parsePreviewFrame(bytes);
+        if (frame) for (const listener of this.previewListeners) listener(frame);
+        return;
+      }
       let message: ComfyMessage;
       try {
         message = JSON.parse(data.toString()) as ComfyMessage;
@@ -49,10 +58,15 @@ export class ComfySocket {
    * Resolves when ComfyUI says the prompt's outputs are ready (`executing` with node null);
    * rejects on its error or interrupt, on abort, when the socket closes, or after timeoutMs.
    */
-  waitFor(promptId: string, { onProgress, signal, timeoutMs }: WaitOptions): Promise<void> {
+  waitFor(promptId: string, { onProgress, onPreview, signal, timeoutMs }: WaitOptions): Promise<void> {
     return new Promise<void>((resolve, reject) => {
+      // One prompt at a time runs for our client id: a legacy frame (no prompt id) is this prompt's.
+      const previewListener = (frame: PreviewFrame) => {
+        if (frame.promptId === null || frame.promptId === promptId) onPreview?.(frame);
+      };
       const finish = (error?: unknown) => {
         this.listeners.delete(listener);
+        this.previewListeners.delete(previewListener);
         signal.removeEventListener('abort', onAbort);
         clearTimeout(timer);
         if (error) reject(error);
@@ -74,6 +88,7 @@ export class ComfySocket {
       };
       if (signal.aborted) return onAbort();
       this.listeners.add(listener);
+      this.previewListeners.add(previewListener);
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }

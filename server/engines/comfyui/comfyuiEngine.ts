@@ -1,42 +1,62 @@
 import crypto from 'node:crypto';
-import type { ComfyUiSettings } from '../../jobs/generationConfig.js';
+import { PROMPT_EVENT_LIMITS } from '../../../src/api/contract.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
+import { shrinkPreview } from '../previewImage.js';
 import { ComfyHttp } from './comfyHttp.js';
+import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
-import { buildWorkflow, latentSide, SAVE_NODE_ID } from './workflow.js';
+import { PreviewRelay } from './previewRelay.js';
+import type { WorkflowCatalog } from './profiles/workflowCatalog.js';
+import { fillWorkflow, latentSize } from './workflow.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** A thin client of one ComfyUI server: upload the control image, queue the workflow, follow it, fetch outputs. */
-export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings): Engine {
+/**
+ * A thin client of one ComfyUI server: fill the job's workflow profile, upload the control image
+ * (drawn in the profile's way), queue it asking for previews, relay them, follow it, fetch outputs.
+ */
+export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, catalog: WorkflowCatalog): Engine {
   const http = new ComfyHttp(baseUrl);
   const clientId = crypto.randomUUID();
   return {
     name: 'comfyui',
     label: `comfyui ${baseUrl}`,
     available: () => http.answers(),
-    async run(job: EngineJob, { onProgress, signal, render }: RunOptions): Promise<EngineImage[]> {
-      // SD latents are multiples of 8: generate a little larger, then scale to exactly the size asked.
-      const [width, height] = [latentSide(job.width), latentSide(job.height)];
-      const control = await render({ kind: 'control', pose: job.poseJson, width, height });
+    async run(job: EngineJob, { onProgress, onPreview, signal, render }: RunOptions): Promise<EngineImage[]> {
+      const { profile, template } = await catalog.forRun(job.sampling?.workflow);
+      // SD latents are multiples of 8 (and SDXL wants ~1024): generate larger, then scale to exactly the size asked.
+      const { width, height } = latentSize(job.width, job.height, profile.minLongSide);
+      const control = await render({ kind: 'control', pose: job.poseJson, width, height, profile: profile.renderProfile });
       const promptId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
+      const previews = new PreviewRelay(
+        (frame) => shrinkPreview(frame.bytes, PROMPT_EVENT_LIMITS.previewMaxBytes),
+        (jpeg) => onPreview?.(jpeg),
+        PROMPT_EVENT_LIMITS.previewEveryMs,
+      );
       let queued = false;
       try {
         throwIfAborted(signal);
         const controlImage = await http.uploadImage(`posecraft-${promptId}.png`, control);
         onProgress(0.05);
-        const finished = socket.waitFor(promptId, { onProgress: (f) => onProgress(0.1 + 0.8 * f), signal, timeoutMs: settings.timeoutMs });
-        finished.catch(() => {}); // awaited below; queueing may fail first
-        const workflow = buildWorkflow({
-          checkpoint: settings.checkpoint, controlnet: settings.controlnet, prompt: job.prompt, negativePrompt: job.negativePrompt,
-          controlImage, width, height, batchSize: job.gNumber, seed: job.seed, steps: settings.steps, cfg: settings.cfg,
+        const finished = socket.waitFor(promptId, {
+          onProgress: (f) => onProgress(0.1 + 0.8 * f),
+          onPreview: onPreview && settings.previewMethod !== 'none' ? (frame) => previews.offer(frame) : undefined,
+          signal,
+          timeoutMs: settings.timeoutMs,
         });
-        await http.queuePrompt(workflow, clientId, promptId);
+        finished.catch(() => {}); // awaited below; queueing may fail first
+        const { steps, cfg, strength } = job.sampling ?? {};
+        const workflow = fillWorkflow(template, {
+          pose_image: controlImage, prompt: job.prompt, negative_prompt: job.negativePrompt, width, height, batch_size: job.gNumber, seed: job.seed,
+          steps: steps ?? profile.defaults.steps, cfg: cfg ?? profile.defaults.cfg, strength: strength ?? profile.defaults.strength,
+        });
+        await http.queuePrompt(workflow, clientId, promptId, { preview_method: settings.previewMethod });
         queued = true;
         onProgress(0.1);
         await finished;
-        const images = await fetchOutputs(http, promptId);
+        previews.close();
+        const images = await fetchOutputs(http, promptId, template.output);
         const result: EngineImage[] = [];
         for (const ref of images.slice(0, job.gNumber)) {
           const png = await render({ kind: 'resize', png: await http.view(ref), width: job.width, height: job.height });
@@ -49,19 +69,20 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings):
         if (queued) await http.cancel(promptId);
         throw error;
       } finally {
+        previews.close();
         socket.close();
       }
     },
   };
 }
 
-async function fetchOutputs(http: ComfyHttp, promptId: string) {
+async function fetchOutputs(http: ComfyHttp, promptId: string, outputNode: string) {
   const entry = await http.history(promptId);
   if (entry?.status?.status_str === 'error') {
     const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
     throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
   }
-  const images = entry?.outputs?.[SAVE_NODE_ID]?.images ?? [];
+  const images = entry?.outputs?.[outputNode]?.images ?? [];
   if (!images.length) throw new EngineError('ComfyUI finished without any output image');
   return images;
 }

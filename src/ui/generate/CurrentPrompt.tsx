@@ -14,7 +14,7 @@ function statusOf(snapshot: Snapshot): PromptStatus | 'submitting' | null {
   return snapshot.value as PromptStatus;
 }
 
-/** The prompt just submitted: its progress, a Stop button while it runs, then its images or why it failed. */
+/** The prompt just submitted: its progress, a Stop button and its latest preview while it runs, then its images or why it failed. */
 export function CurrentPrompt({ snapshot, onStop }: { snapshot: Snapshot; onStop(): void }) {
   const { t } = useTranslation();
   const status = statusOf(snapshot);
@@ -37,6 +37,9 @@ export function CurrentPrompt({ snapshot, onStop }: { snapshot: Snapshot; onStop
         <p className="field-error" role="alert">
           {context.error}
         </p>
+      )}
+      {context.preview && context.images.length === 0 && (
+        <img className="prompt-preview" src={context.preview} alt={t('generate.previewAlt')} data-prompt-id={context.promptId} />
       )}
       {context.images.length > 0 && context.promptId && <ImageGrid images={context.images} promptId={context.promptId} />}
     </section>

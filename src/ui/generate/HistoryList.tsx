@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatBytes } from '../../api/byteSize';
 import { deleteHistoryItem } from '../../api/prompts';
-import type { HistoryItem } from '../../api/schemas';
+import type { HistoryItem, PromptSettings, WorkflowsResponse } from '../../api/schemas';
 import { HISTORY_PAGE_SIZE, type historyMachine } from '../../machines/history.machine';
 import { useAuth } from '../auth/appSession';
 import { notify } from '../notify/notifications';
@@ -15,6 +15,8 @@ import { ProgressBar } from './ProgressBar';
 interface HistoryListProps {
   /** The generation machine's history actor, which decides when the history is read. */
   history: ActorRefFrom<typeof historyMachine>;
+  /** The server's workflow profiles, for their names. */
+  workflows: WorkflowsResponse | null;
   onUseAgain(item: HistoryItem): void;
   /** Puts the prompt's seed in the form. */
   onReuseSeed(item: HistoryItem): void;
@@ -22,12 +24,26 @@ interface HistoryListProps {
   onVary: ((item: HistoryItem) => void) | null;
 }
 
+/** The workflow profile and sampling settings a prompt was made with, in a few words; null without a profile (mannequin). */
+function useSamplingText(workflows: WorkflowsResponse | null): (settings: PromptSettings) => string | null {
+  const { t } = useTranslation();
+  return (settings) => {
+    if (!settings.workflow) return null;
+    const parts = [workflows?.workflows.find((w) => w.id === settings.workflow)?.label ?? settings.workflow];
+    if (settings.strength !== undefined) parts.push(t('history.strength', { value: settings.strength }));
+    if (settings.steps !== undefined) parts.push(t('history.steps', { value: settings.steps }));
+    if (settings.cfg !== undefined) parts.push(t('history.cfg', { value: settings.cfg }));
+    return parts.join(' · ');
+  };
+}
+
 /** The user's prompts, newest first, a page at a time, with status, settings, pose and images. */
-export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: HistoryListProps) {
+export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVary }: HistoryListProps) {
   const { t } = useTranslation();
   const page = useSelector(history, (s) => s.context.page);
   const data = useSelector(history, (s) => s.context.data);
   const { signedIn } = useAuth();
+  const samplingText = useSamplingText(workflows);
   // Nobody signed in has no history: asking would only earn a 401, which sends the browser to /login.
   useEffect(() => history.send({ type: signedIn ? 'SHOW' : 'HIDE' }), [history, signedIn]);
   const setPage = (next: number) => history.send({ type: 'PAGE', page: next });
@@ -56,6 +72,7 @@ export function HistoryList({ history, onUseAgain, onReuseSeed, onVary }: Histor
                 {' · '}
                 <span className="history-seed">{t('history.seed', { seed: item.settings.seed })}</span>
               </p>
+              {samplingText(item.settings) && <p className="muted history-sampling">{samplingText(item.settings)}</p>}
               <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
               {item.status === 'queued' && item.queue_position !== null && (
                 <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>

@@ -1,19 +1,27 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/schemas';
+import { PROMPT_MAX_LENGTH, SEED_MAX, type WorkflowsResponse } from '../../api/schemas';
 import { promptDraftStore } from './promptDraft';
+import { chosenProfile } from './useWorkflows';
+
+// Only a ComfyUI server offers profiles: the mannequin's pages never fetch these.
+const WorkflowPicker = lazy(() => import('./WorkflowFields').then((m) => ({ default: m.WorkflowPicker })));
+const SamplingFields = lazy(() => import('./WorkflowFields').then((m) => ({ default: m.SamplingFields })));
 
 interface PromptFormProps {
   canGenerate: boolean;
   busy: boolean;
+  /** The server's workflow profiles (none with the mannequin engine; null until read). */
+  workflows: WorkflowsResponse | null;
   onGenerate(): void;
 }
 
-/** Prompt, negative prompt and seed (empty: random), and the Generate button. */
-export function PromptForm({ canGenerate, busy, onGenerate }: PromptFormProps) {
+/** Prompt, negative prompt, the workflow profile and its sampling settings, the seed (empty: random), and the Generate button. */
+export function PromptForm({ canGenerate, busy, workflows, onGenerate }: PromptFormProps) {
   const { t } = useTranslation();
   const draft = useStore(promptDraftStore);
+  const chosen = chosenProfile(workflows, draft);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (canGenerate && draft.prompt.trim()) onGenerate();
@@ -44,19 +52,32 @@ export function PromptForm({ canGenerate, busy, onGenerate }: PromptFormProps) {
           onChange={(e) => setField('negative_prompt', e.target.value)}
         />
       </label>
-      <label className="field field-seed">
-        <span>{t('generate.seed')}</span>
-        <input
-          name="seed"
-          type="number"
-          min={0}
-          max={SEED_MAX}
-          step={1}
-          value={draft.seed}
-          placeholder={t('generate.seedRandom')}
-          onChange={(e) => setField('seed', e.target.value)}
-        />
-      </label>
+      {workflows && chosen && (
+        <Suspense fallback={null}>
+          <WorkflowPicker data={workflows} chosen={chosen} />
+        </Suspense>
+      )}
+      <div className="field-row">
+        <label className="field field-seed">
+          <span>{t('generate.seed')}</span>
+          <input
+            name="seed"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={SEED_MAX}
+            step={1}
+            value={draft.seed}
+            placeholder={t('generate.seedRandom')}
+            onChange={(e) => setField('seed', e.target.value)}
+          />
+        </label>
+        {workflows && chosen && (
+          <Suspense fallback={null}>
+            <SamplingFields data={workflows} chosen={chosen} />
+          </Suspense>
+        )}
+      </div>
       <button type="submit" className="button-primary" disabled={!canGenerate || busy || !draft.prompt.trim()}>
         {busy ? t('generate.generating') : t('generate.generate')}
       </button>

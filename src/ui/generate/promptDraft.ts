@@ -1,18 +1,26 @@
 import { createStore, localItem } from '../store';
 
-/** The prompt being written on the Generate page. */
+/** The prompt being written on the Generate page; numbers as typed, '' meaning "the default". */
 export interface PromptDraft {
   prompt: string;
   negative_prompt: string;
-  /** The seed as typed: '' for a random one, chosen by the server. */
+  /** '' for a random seed, chosen by the server. */
   seed: string;
+  /** A workflow profile id; '' for the server's default. */
+  workflow: string;
+  steps: string;
+  cfg: string;
+  strength: string;
 }
 
+const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '' };
+
 function revive(raw: unknown): PromptDraft | null {
-  const r = raw as Partial<PromptDraft> | null;
+  const r = raw as Partial<Record<keyof PromptDraft, unknown>> | null;
   if (typeof r?.prompt !== 'string' || typeof r.negative_prompt !== 'string') return null;
-  return { prompt: r.prompt, negative_prompt: r.negative_prompt, seed: typeof r.seed === 'string' ? r.seed : '' };
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { ...EMPTY, prompt: r.prompt, negative_prompt: r.negative_prompt, seed: text(r.seed), workflow: text(r.workflow), steps: text(r.steps), cfg: text(r.cfg), strength: text(r.strength) };
 }
 
 /** The draft, kept so a reload or a trip to the editor does not lose it. */
-export const promptDraftStore = createStore<PromptDraft>({ prompt: '', negative_prompt: '', seed: '' }, localItem('posecraft.prompt', revive));
+export const promptDraftStore = createStore<PromptDraft>(EMPTY, localItem('posecraft.prompt', revive));

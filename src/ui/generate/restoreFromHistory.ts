@@ -12,9 +12,19 @@ async function poseOf(item: HistoryItem): Promise<unknown> {
   return items[0]?.pose;
 }
 
-/** "Use again": puts a past prompt's text, settings and pose back in place. */
+/** A past prompt's workflow profile and sampling settings, as a request carries them. */
+function samplingOf({ workflow, steps, cfg, strength }: HistoryItem['settings']): Partial<QueryPromptRequest> {
+  return Object.fromEntries(Object.entries({ workflow, steps, cfg, strength }).filter(([, value]) => value !== undefined));
+}
+
+/** "Use again": puts a past prompt's text, settings (the workflow profile and sampling ones too) and pose back in place. */
 export async function restoreFromHistory(item: HistoryItem): Promise<void> {
-  promptDraftStore.set((d) => ({ ...d, prompt: item.prompt, negative_prompt: item.negative_prompt ?? '' }));
+  const text = (value: number | undefined, kept: string) => (value === undefined ? kept : String(value));
+  const { workflow, steps, cfg, strength } = item.settings;
+  promptDraftStore.set((d) => ({
+    ...d, prompt: item.prompt, negative_prompt: item.negative_prompt ?? '',
+    workflow: workflow ?? d.workflow, steps: text(steps, d.steps), cfg: text(cfg, d.cfg), strength: text(strength, d.strength),
+  }));
   const parsed = parsePoseJson(await poseOf(item));
   if (!parsed.ok) {
     notify('error', parsed.error.message);
@@ -26,7 +36,7 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : rescaleDocument(pose, width, height), gNumber);
 }
 
-/** "Vary": a past prompt again, with its text, settings and pose, and a new random seed. */
+/** "Vary": a past prompt again, with its text, settings (workflow profile and sampling too) and pose, and a new random seed. */
 export async function varyRequest(item: HistoryItem): Promise<QueryPromptRequest> {
   const pose = await poseOf(item);
   const { width, height, gNumber } = item.settings;
@@ -36,6 +46,7 @@ export async function varyRequest(item: HistoryItem): Promise<QueryPromptRequest
     width,
     height,
     gNumber,
+    ...samplingOf(item.settings),
     pose: pose as QueryPromptRequest['pose'],
   };
 }

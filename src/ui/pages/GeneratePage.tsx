@@ -14,6 +14,7 @@ import { promptDraftStore } from '../generate/promptDraft';
 import { notify } from '../notify/notifications';
 import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory';
 import { useGeneration } from '../generate/useGeneration';
+import { samplingRequest, useWorkflows } from '../generate/useWorkflows';
 import { usePoseDocument } from '../generate/usePoseDocument';
 import '../generate/generate.css';
 
@@ -29,6 +30,7 @@ export default function GeneratePage() {
   const { signedIn } = useAuth();
   const events = snapshot.children.events!;
   const live = useLiveState(events);
+  const workflows = useWorkflows(signedIn);
   // One event connection while someone is signed in.
   useEffect(() => events.send({ type: signedIn ? 'CONNECT' : 'DISCONNECT' }), [events, signedIn]);
 
@@ -40,6 +42,7 @@ export default function GeneratePage() {
         prompt: draft.prompt.trim(),
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
         ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
+        ...samplingRequest(workflows, draft),
         width,
         height,
         gNumber,
@@ -57,11 +60,12 @@ export default function GeneratePage() {
           {t('generate.needPose')} <Link to="/edit">{t('generate.makePose')}</Link>
         </p>
       )}
-      <PromptForm canGenerate={!poseIsEmpty} busy={busy} onGenerate={generate} />
+      <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} onGenerate={generate} />
       <LiveStatus state={live} />
       <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
       <HistoryList
         history={snapshot.children.history!}
+        workflows={workflows}
         onUseAgain={(item: HistoryItem) => void restoreFromHistory(item).catch((error: Error) => notify('error', error.message))}
         onReuseSeed={(item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) }))}
         onVary={busy ? null : (item: HistoryItem) => void varyRequest(item).then((request) => send({ type: 'GENERATE', request }), (error: Error) => notify('error', error.message))}

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
+import type { ComfyUiSettings } from '../../../server/engines/comfyui/comfyUiConfig';
+import { WorkflowCatalog } from '../../../server/engines/comfyui/profiles/workflowCatalog';
 import { EngineError, type EngineJob } from '../../../server/engines/engine';
 import { loadGenerationConfig } from '../../../server/jobs/generationConfig';
 import { JobAbort } from '../../../server/jobs/jobAbort';
@@ -17,6 +19,8 @@ const job = (over: Partial<EngineJob> = {}): EngineJob => ({
   id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over,
 });
 const noProgress = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
+/** An engine for one server, with its own workflow profiles checked against that server. */
+const engineFor = (url: string, s: ComfyUiSettings = settings) => createComfyUiEngine(url, s, new WorkflowCatalog({ ...s, urls: [url] }));
 
 beforeAll(async () => {
   server = await new ComfyUiTestServer().start();
@@ -27,7 +31,7 @@ describe('the ComfyUI engine', () => {
   it('sends the SD1.5 + ControlNet OpenPose workflow and brings back the images at exactly the size asked', async () => {
     server.behaviour = 'finish';
     const progress: number[] = [];
-    const images = await createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal, render: renderInline });
+    const images = await engineFor(server.url).run(job(), { onProgress: (f) => progress.push(f), signal: new AbortController().signal, render: renderInline });
     const sent = server.prompts.at(-1)!;
     const nodes = Object.values(sent.workflow);
     expect(nodes.map((n) => n.class_type).sort()).toEqual([
@@ -65,7 +69,7 @@ describe('the ComfyUI engine', () => {
     server.behaviour = 'hang';
     const controller = new AbortController();
     let started = false;
-    const run = createComfyUiEngine(server.url, settings).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal, render: renderInline });
+    const run = engineFor(server.url).run(job(), { onProgress: (f) => (started ||= f > 0.1), signal: controller.signal, render: renderInline });
     await waitFor(async () => started, 5000, 'sampling to start');
     controller.abort(new JobAbort('stop'));
     await expect(run).rejects.toBeInstanceOf(JobAbort);
@@ -77,7 +81,7 @@ describe('the ComfyUI engine', () => {
   it('fails with a timeout (and interrupts) when ComfyUI never finishes', async () => {
     server.behaviour = 'hang';
     const started = Date.now();
-    const run = createComfyUiEngine(server.url, { ...settings, timeoutMs: 300 }).run(job(), noProgress);
+    const run = engineFor(server.url, { ...settings, timeoutMs: 300 }).run(job(), noProgress);
     await expect(run).rejects.toThrow(new EngineError('ComfyUI did not finish within 0.3 s'));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(server.interrupts).toContain(server.prompts.at(-1)!.promptId);
@@ -85,19 +89,36 @@ describe('the ComfyUI engine', () => {
 
   it("reports ComfyUI's failure and refusal in plain words, with ComfyUI's own text as the detail for the log", async () => {
     server.behaviour = 'error';
-    const failed = createComfyUiEngine(server.url, settings).run(job(), noProgress);
+    const failed = engineFor(server.url).run(job(), noProgress);
     await expect(failed).rejects.toThrow('ComfyUI failed in KSampler; the server log says why');
     await expect(failed).rejects.toMatchObject({ detail: 'KSampler (node 8): CUDA out of memory' });
     server.behaviour = 'finish';
-    const refused = createComfyUiEngine(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress);
-    await expect(refused).rejects.toThrow('ComfyUI refused the workflow (HTTP 400); the server log says why');
-    await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'missing.safetensors'") });
+    // Checked while the server had the checkpoint; removed before the job runs: ComfyUI itself refuses.
+    const engine = engineFor(server.url);
+    await engine.run(job({ gNumber: 1 }), noProgress);
+    const had = server.checkpoints;
+    server.checkpoints = ['another.safetensors'];
+    try {
+      const refused = engine.run(job(), noProgress);
+      await expect(refused).rejects.toThrow('ComfyUI refused the workflow (HTTP 400); the server log says why');
+      await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'") });
+    } finally {
+      server.checkpoints = had;
+    }
+  });
+
+  it('fails a job whose profile the server cannot run with the reason, before queueing anything', async () => {
+    server.behaviour = 'finish';
+    const sent = server.prompts.length;
+    const missing = engineFor(server.url, { ...settings, checkpoint: 'missing.safetensors' }).run(job(), noProgress);
+    await expect(missing).rejects.toThrow('SD1.5 + ControlNet OpenPose is not available: The ComfyUI server has no checkpoint "missing.safetensors".');
+    expect(server.prompts).toHaveLength(sent);
   });
 
   it('fails at once, saying so, when ComfyUI is down', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const started = Date.now();
-    await expect(createComfyUiEngine(url, settings).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (progress socket: ECONNREFUSED)`);
+    await expect(engineFor(url).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (progress socket: ECONNREFUSED)`);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { SAMPLING_BOUNDS } from '../../../src/api/contract.js';
+import type { NumberRange, SamplingControl } from '../../../src/api/schemas.js';
+import { envNumber } from '../../envNumber.js';
+
+/** The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose. */
+export const BUILTIN_PROFILES = ['sd15', 'sdxl'] as const;
+export type BuiltinProfileId = (typeof BUILTIN_PROFILES)[number];
+
+/**
+ * How ComfyUI draws its previews during sampling, asked per prompt in `extra_data.preview_method`
+ * (ComfyUI's execution.py calls set_preview_method(extra_data.get("preview_method")) for every
+ * prompt; values as comfy/cli_args.py's LatentPreviewMethod). `none`: no previews.
+ */
+export const PREVIEW_METHODS = ['auto', 'latent2rgb', 'taesd', 'none'] as const;
+export type PreviewMethod = (typeof PREVIEW_METHODS)[number];
+
+/** ComfyUI engine settings. */
+export interface ComfyUiSettings {
+  /** One ComfyUI server per URL, each running one job at a time. */
+  urls: string[];
+  /** The built-in profiles offered, in order (custom ones follow, from workflowsDir). */
+  profiles: BuiltinProfileId[];
+  /** SD1.5 checkpoint and ControlNet names. */
+  checkpoint: string;
+  controlnet: string;
+  /** SDXL checkpoint and xinsir OpenPose ControlNet names; null: the first the servers list that fits. */
+  sdxlCheckpoint: string | null;
+  sdxlControlnet: string | null;
+  /** Folder of custom workflows (`<name>.json` + `<name>.posecraft.json`); null: none. */
+  workflowsDir: string | null;
+  /** The built-in profiles' default steps and CFG. */
+  steps: number;
+  cfg: number;
+  /** What a user may ask for, within SAMPLING_BOUNDS. */
+  limits: Record<SamplingControl, NumberRange>;
+  previewMethod: PreviewMethod;
+  /** How long what the servers report (models, nodes) is trusted before it is asked again. */
+  modelsRefreshMs: number;
+  /** A job not finished after this long is interrupted and failed. */
+  timeoutMs: number;
+  /** How often a server that stopped answering is asked whether it is back. */
+  retryMs: number;
+}
+
+function listOf<T extends string>(raw: string | undefined, fallback: readonly T[], allowed: readonly T[], name: string): T[] {
+  const items = (raw ?? fallback.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`${name}: "${item}" is not one of ${allowed.join(', ')}`);
+  return items as T[];
+}
+
+function oneOf<T extends string>(raw: string | undefined, fallback: T, allowed: readonly T[], name: string): T {
+  if (!raw) return fallback;
+  if (!allowed.includes(raw as T)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function loadLimits(env: NodeJS.ProcessEnv): Record<SamplingControl, NumberRange> {
+  const { steps, cfg, strength } = SAMPLING_BOUNDS;
+  const cfgMin = envNumber(env, 'COMFYUI_CFG_MIN', 1, cfg.min, cfg.max);
+  return {
+    steps: { min: steps.min, max: envNumber(env, 'COMFYUI_STEPS_MAX', 50, steps.min, steps.max, true) },
+    cfg: { min: cfgMin, max: envNumber(env, 'COMFYUI_CFG_MAX', 15, cfgMin, cfg.max) },
+    strength: { min: strength.min, max: envNumber(env, 'COMFYUI_STRENGTH_MAX', 1.5, strength.min, strength.max) },
+  };
+}
+
+/** Reads the ComfyUI settings from the environment; nothing is asked of the servers here. */
+export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
+  const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const url of urls) if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`COMFYUI_URLS: "${url}" is not an http(s) URL`);
+  const limits = loadLimits(env);
+  const steps = envNumber(env, 'COMFYUI_STEPS', 20, limits.steps.min, limits.steps.max, true);
+  const cfg = envNumber(env, 'COMFYUI_CFG', 7, limits.cfg.min, limits.cfg.max);
+  return {
+    urls,
+    profiles: listOf(env.COMFYUI_PROFILES, BUILTIN_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
+    checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
+    controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
+    sdxlCheckpoint: env.COMFYUI_SDXL_CHECKPOINT || null,
+    sdxlControlnet: env.COMFYUI_SDXL_CONTROLNET || null,
+    workflowsDir: env.COMFYUI_WORKFLOWS_DIR ? path.resolve(env.COMFYUI_WORKFLOWS_DIR) : null,
+    steps,
+    cfg,
+    limits,
+    previewMethod: oneOf(env.COMFYUI_PREVIEW_METHOD, 'auto', PREVIEW_METHODS, 'COMFYUI_PREVIEW_METHOD'),
+    modelsRefreshMs: envNumber(env, 'COMFYUI_MODELS_REFRESH_S', 60, 0.05, 86_400) * 1000,
+    timeoutMs: envNumber(env, 'COMFYUI_TIMEOUT_S', 600, 1, 86_400) * 1000,
+    retryMs: envNumber(env, 'COMFYUI_RETRY_S', 15, 0.05, 3600) * 1000,
+  };
+}

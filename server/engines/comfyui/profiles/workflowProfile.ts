@@ -1,0 +1,41 @@
+import type { SamplingControl } from '../../../../src/api/schemas.js';
+import type { RenderProfile } from '../../../../src/pose/index.js';
+import type { InputRef, WorkflowTemplate } from '../workflow.js';
+
+/** A model a built-in profile takes from what the servers list when the operator named none. */
+export interface ModelChoice {
+  /** Where the name goes in the template. */
+  ref: InputRef;
+  /** The ComfyUI models folder it is looked for in (GET /models/{folder}). */
+  folder: 'checkpoints' | 'controlnet';
+  /** What it is, in words, for the reason when none is found. */
+  what: string;
+  /** Whether a file name looks like the model wanted. */
+  fits(name: string): boolean;
+}
+
+/** A usable profile's workflow: the template and the model names still to choose. */
+export interface ProfileWorkflow {
+  template: WorkflowTemplate;
+  choices: ModelChoice[];
+}
+
+/** A workflow profile: how a pose and a prompt become a ComfyUI workflow, as the operator configured it. */
+export interface WorkflowProfile {
+  /** `sd15`, `sdxl` or `custom:<name>`. */
+  id: string;
+  label: string;
+  kind: 'builtin' | 'custom';
+  /** How the control image is drawn (the xinsir SDXL ControlNet was trained on thicker limbs). */
+  renderProfile: RenderProfile;
+  /** Smallest longer side of the latent; smaller images are generated larger and scaled down. */
+  minLongSide: number;
+  defaults: Record<SamplingControl, number>;
+  /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
+  workflow: ProfileWorkflow | { error: string };
+}
+
+/** The sampling settings a template lets the user change (those it names an input for). */
+export function controlsOf(template: WorkflowTemplate): SamplingControl[] {
+  return (['steps', 'cfg', 'strength'] as const).filter((control) => template.inputs[control]?.length);
+}

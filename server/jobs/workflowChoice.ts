@@ -1,0 +1,69 @@
+import { ERROR_CODES } from '../../src/api/contract.js';
+import { SAMPLING_CONTROLS, type NumberRange, type QueryPromptRequest, type SamplingControl, type WorkflowProfileInfo, type WorkflowsResponse } from '../../src/api/schemas.js';
+import { controlsOf } from '../engines/comfyui/profiles/workflowProfile.js';
+import type { ProfileState } from '../engines/comfyui/profiles/workflowCatalog.js';
+import { ApiError } from '../http/envelope.js';
+import type { GenerationRuntime } from './generationRuntime.js';
+import type { JobSettings } from './jobTypes.js';
+
+type Limits = Record<SamplingControl, NumberRange>;
+type Sampling = Pick<JobSettings, 'workflow' | SamplingControl>;
+
+const clamp = (value: number, { min, max }: NumberRange) => Math.min(max, Math.max(min, value));
+
+/** The sampling settings a profile lets the user change ("all" while its workflow is not known yet). */
+function controlsOfState(state: ProfileState): SamplingControl[] {
+  if (state.template) return controlsOf(state.template);
+  const { workflow } = state.profile;
+  return 'error' in workflow ? [] : controlsOf(workflow.template);
+}
+
+/** A profile's defaults, held to the operator's limits. */
+function defaultsOf(state: ProfileState, limits: Limits): Record<SamplingControl, number> {
+  const { defaults } = state.profile;
+  return { steps: clamp(defaults.steps, limits.steps), cfg: clamp(defaults.cfg, limits.cfg), strength: clamp(defaults.strength, limits.strength) };
+}
+
+function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
+  const { id, label, kind } = state.profile;
+  return { id, label, kind, available: state.available, reason: state.reason, models: state.models, controls: controlsOfState(state), defaults: defaultsOf(state, limits) };
+}
+
+/** GET /v1/workflows's answer: the profiles as last checked against the ComfyUI servers (none with the mannequin engine). */
+export async function describeWorkflows(runtime: GenerationRuntime): Promise<WorkflowsResponse> {
+  const { engine, comfyui } = runtime.config;
+  if (engine !== 'comfyui') return { engine, workflows: [], default_workflow: null, limits: comfyui.limits };
+  const states = await runtime.workflows.current();
+  return {
+    engine,
+    workflows: states.map((state) => infoOf(state, comfyui.limits)),
+    default_workflow: runtime.workflows.defaultOf(states)?.profile.id ?? null,
+    limits: comfyui.limits,
+  };
+}
+
+const badRequest = (description: string) => new ApiError(400, ERROR_CODES.badRequest, description);
+
+/**
+ * The workflow profile and sampling settings a prompt is queued with: each asked value within the
+ * operator's limits, the profile one this server offers and can run (as last checked), and the
+ * profile's defaults for what was left out. Throws a 400 saying what is wrong. The mannequin
+ * engine has no profiles: only the limits are checked, nothing is kept.
+ */
+export async function chooseSampling(body: Pick<QueryPromptRequest, 'workflow' | SamplingControl>, runtime: GenerationRuntime): Promise<Sampling> {
+  const { engine, comfyui } = runtime.config;
+  for (const control of SAMPLING_CONTROLS) {
+    const value = body[control];
+    const { min, max } = comfyui.limits[control];
+    if (value !== undefined && (value < min || value > max)) throw badRequest(`${control}: must be from ${min} to ${max} on this server`);
+  }
+  if (engine !== 'comfyui') return {};
+  const states = await runtime.workflows.current();
+  const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states);
+  if (!state) throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`);
+  if (!state.available) throw badRequest(`workflow: ${state.profile.label} is not available: ${state.reason}`);
+  const defaults = defaultsOf(state, comfyui.limits);
+  const chosen: Sampling = { workflow: state.profile.id };
+  for (const control of controlsOfState(state)) chosen[control] = body[control] ?? defaults[control];
+  return chosen;
+}
