@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/schemas';
+import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/contract';
 import { promptDraftStore } from './promptDraft';
 
 interface PromptFormProps {
