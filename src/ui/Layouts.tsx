@@ -2,13 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './Header';
 import { Spinner } from './Spinner';
-import { GeneratePanel } from './panel/GeneratePanel';
 import { Notifications } from './notify/Notifications';
 import { useLayoutMode } from './layout/useLayoutMode';
 import { WorkspaceBarSlot } from './layout/workspaceSlot';
 import './layout/layout.css';
 
 const CompactWorkspace = lazy(() => import('./layout/CompactWorkspace'));
+// The panel (and the document store and pose model behind it) loads with /pose or /edit, beside the
+// page's own chunk, so the home page goes without it.
+const GeneratePanel = lazy(() => import('./panel/GeneratePanel').then((m) => ({ default: m.GeneratePanel })));
 
 /** Every page: the header above the routed content, and the notifications. */
 export function AppChrome() {
@@ -43,7 +45,10 @@ export function WorkspaceLayout() {
         </main>
       </WorkspaceBarSlot.Provider>
       {wide ? (
-        <GeneratePanel />
+        // The empty panel holds the panel's place while its code loads, so the canvas is fitted once.
+        <Suspense fallback={<div className="generate-panel" />}>
+          <GeneratePanel />
+        </Suspense>
       ) : (
         // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
         <Suspense fallback={<div className="workspace-bar" />}>
