@@ -14,18 +14,25 @@ import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
 import '../editor/editor.css';
-import { LibraryDialog } from '../library/LibraryDialog';
 
 // Loaded when "?" is first pressed: the editor opens without the dialog code.
 const HelpDialog = lazy(() => import('../editor/HelpDialog'));
+// Loaded when the library is first opened: its presets, the user's poses and their API calls.
+const LibraryDialog = lazy(() => import('../library/LibraryDialog').then((m) => ({ default: m.LibraryDialog })));
 
 /** /edit: the pose editor — toolbar, the people list, the stage with its status line, photo to pose, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  // Once opened, the library stays mounted, so it keeps its tab and hand side between openings.
+  const [libraryUsed, setLibraryUsed] = useState(false);
   const pickers = useRef<FilePickerHandle>(null);
-  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind), openLibrary: () => setLibraryOpen(true) });
+  const openLibrary = () => {
+    setLibraryUsed(true);
+    setLibraryOpen(true);
+  };
+  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind), openLibrary });
   useShortcuts(handles);
   useClipboardEvents(handles);
   return (
@@ -59,7 +66,11 @@ export default function EditorPage() {
             <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
           </Suspense>
         )}
-        <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />
+        {libraryUsed && (
+          <Suspense fallback={null}>
+            <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />
+          </Suspense>
+        )}
       </div>
     </EditorProvider>
   );
