@@ -5,12 +5,11 @@ import { Spinner } from './Spinner';
 import { Notifications } from './notify/Notifications';
 import { useLayoutMode } from './layout/useLayoutMode';
 import { WorkspaceBarSlot } from './layout/workspaceSlot';
+import { generatePanelChunk } from './pageLoaders';
+import { useChunk } from './useChunk';
 import './layout/layout.css';
 
 const CompactWorkspace = lazy(() => import('./layout/CompactWorkspace'));
-// The panel (and the document store and pose model behind it) loads with /pose or /edit, beside the
-// page's own chunk, so the home page goes without it.
-const GeneratePanel = lazy(() => import('./panel/GeneratePanel').then((m) => ({ default: m.GeneratePanel })));
 
 /** Every page: the header above the routed content, and the notifications. */
 export function AppChrome() {
@@ -35,6 +34,7 @@ export function WorkspaceLayout() {
   const mode = useLayoutMode();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const wide = mode === 'wide';
+  const GeneratePanel = useChunk(generatePanelChunk, wide)?.GeneratePanel;
   return (
     <div className={`workspace workspace-${mode}`}>
       <WorkspaceBarSlot.Provider value={wide ? null : slot}>
@@ -46,9 +46,7 @@ export function WorkspaceLayout() {
       </WorkspaceBarSlot.Provider>
       {wide ? (
         // The empty panel holds the panel's place while its code loads, so the canvas is fitted once.
-        <Suspense fallback={<div className="generate-panel" />}>
-          <GeneratePanel />
-        </Suspense>
+        GeneratePanel ? <GeneratePanel /> : <div className="generate-panel" />
       ) : (
         // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
         <Suspense fallback={<div className="workspace-bar" />}>

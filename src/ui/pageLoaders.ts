@@ -1,11 +1,27 @@
+import { lazyChunk } from './useChunk';
+
+/**
+ * The Generate images panel beside /pose and /edit, with the document store and pose model behind
+ * it: not on the home page, and fetched together with either workspace page.
+ */
+export const generatePanelChunk = lazyChunk(() => import('./panel/GeneratePanel'));
+
+/** A workspace page's loader, which fetches the panel beside it. */
+const withPanel =
+  <T>(loadPage: () => Promise<T>) =>
+  (): Promise<T> => {
+    generatePanelChunk.load().catch(() => undefined);
+    return loadPage();
+  };
+
 /**
  * The on-demand chunks of the app, each behind one loader. `lazy()` renders through the same
  * loader, so a chunk fetched early by a hover is the one the route then shows (fetched once).
  */
 export const chunkLoaders = {
   home: () => import('./pages/HomePage'),
-  generate: () => import('./pages/GeneratePage'),
-  editor: () => import('./pages/EditorPage'),
+  generate: withPanel(() => import('./pages/GeneratePage')),
+  editor: withPanel(() => import('./pages/EditorPage')),
   login: () => import('./pages/LoginPage'),
   notFound: () => import('./pages/NotFoundPage'),
   sharedPose: () => import('./library/SharePage'),

@@ -1,7 +1,7 @@
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
 import { PersonStanding } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../pose';
 import { updateEntities } from '../../editor/model/entities';
@@ -12,9 +12,9 @@ import { matchProportions, measure, PRESETS, PROPORTIONS, setProportion } from '
 import { ActionButton } from './ActionButton';
 import { useEditorHandles } from './EditorContext';
 import { NumberField } from './NumberField';
+import { lazyChunk, useChunk } from '../useChunk';
 
-const loadPopover = () => import('./ProportionsPopover');
-const ProportionsPopover = lazy(loadPopover);
+const popoverChunk = lazyChunk(() => import('./ProportionsPopover'));
 
 // The panel is for one person: the only selected entity, or the owner of the selected joint.
 const onePerson = (selection: Selection): number | null => {
@@ -35,7 +35,8 @@ export function ProportionsButton() {
     return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
   });
   const label = t('editor.proportions.title');
-  const preload = () => void loadPopover();
+  const ProportionsPopover = useChunk(popoverChunk, wanted)?.default;
+  const preload = () => void popoverChunk.load().catch(() => undefined);
   return (
     <>
       <RadixToolbar.Button
@@ -57,11 +58,7 @@ export function ProportionsButton() {
       >
         <PersonStanding aria-hidden size={18} strokeWidth={1.75} />
       </RadixToolbar.Button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <ProportionsPopover open={open} onOpenChange={setOpen} button={button} id={popoverId} label={label} />
-        </Suspense>
-      )}
+      {ProportionsPopover && <ProportionsPopover open={open} onOpenChange={setOpen} button={button} id={popoverId} label={label} />}
     </>
   );
 }
