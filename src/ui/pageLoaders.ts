@@ -36,6 +36,21 @@ export function preloadChunks(...names: ChunkName[]): void {
   for (const name of names) void chunkLoaders[name]().catch(() => undefined);
 }
 
+// The paths of the pages shown beside the Generate images panel (App's workspace routes).
+const WORKSPACE_PAGES: Readonly<Record<string, ChunkName>> = { '/pose': 'generate', '/edit': 'editor' };
+
+/**
+ * On opening the app at /pose or /edit: starts fetching the page's chunk and resolves once the
+ * panel beside it has loaded (or failed to), so the first paint shows the panel, as it did when the
+ * panel was in the main bundle. Resolves at once for any other path.
+ */
+export function loadWorkspaceFor(pathname: string): Promise<unknown> {
+  const page = WORKSPACE_PAGES[pathname.replace(/(.)\/+$/, '$1')];
+  if (!page) return Promise.resolve();
+  preloadChunks(page);
+  return generatePanelChunk.load().catch(() => undefined);
+}
+
 /** Event props that preload chunks as soon as the pointer, a finger or the keyboard reaches a control. */
 export function preloadOnIntent(...names: ChunkName[]) {
   const preload = () => preloadChunks(...names);
