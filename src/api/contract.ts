@@ -42,6 +42,21 @@ export const STORAGE_KEYS = {
 /** Largest photo a user may upload or estimate, in MB: the servers' default UPLOAD_MAX_MB and ESTIMATOR_MAX_MB. */
 export const PHOTO_MAX_MB = 10;
 
+/** Image types a user may upload, with the file extension each is stored under. */
+export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+export type UploadContentType = keyof typeof UPLOAD_TYPES;
+
+/** The photo types the server takes (the file picker's accept list). */
+export const PHOTO_TYPES = Object.keys(UPLOAD_TYPES) as readonly UploadContentType[];
+
+/** Longest prompt (and negative prompt) in characters, and the largest seed. */
+export const PROMPT_MAX_LENGTH = 2000;
+export const SEED_MAX = 2 ** 32 - 1;
+
+/** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */
+export const SAVED_POSE_KINDS = ['scene', 'body', 'hand', 'face'] as const;
+export type SavedPoseKind = (typeof SAVED_POSE_KINDS)[number];
+
 /** The public page of a share link is SHARE_PAGE_PREFIX + share id (served with Open Graph tags). */
 export const SHARE_PAGE_PREFIX = '/p/';
 

@@ -2,10 +2,7 @@
 import { http } from './client';
 import { API_PATHS, type ApiSuccess, type EstimateRequest, type EstimateStatus } from './contract';
 import { ApiCallError, explained } from './failures';
-import { UPLOAD_TYPES, type PresignResponse, type UploadContentType } from './schemas';
-
-/** The photo types the server takes. */
-export const PHOTO_TYPES = Object.keys(UPLOAD_TYPES) as readonly UploadContentType[];
+import type { PresignResponse } from './schemas';
 
 /**
  * Uploads a photo to a fresh signed slot in the user's folder, declaring its size (held against the

@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import type { OpenPoseJson, PoseDocument } from '../pose/index.js';
-import { POSE_LIBRARY_LIMITS as L } from './contract.js';
+import { POSE_LIBRARY_LIMITS as L, SAVED_POSE_KINDS, type SavedPoseKind } from './contract.js';
 import { poseSchema } from './schemas.js';
 
-/** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */
-export const SAVED_POSE_KINDS = ['scene', 'body', 'hand', 'face'] as const;
-export type SavedPoseKind = (typeof SAVED_POSE_KINDS)[number];
+// The kinds live in the contract, which the browser reads without loading zod.
+export { SAVED_POSE_KINDS, type SavedPoseKind } from './contract.js';
 
 const name = z.string().trim().min(1).max(L.nameLength);
 /** A tag: letters, digits, spaces, "-" or "_", stored lower-case. */

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { MAX_FIGURES, parsePoseJson, type PoseDocument } from '../pose/index.js';
-import { IMAGE_COUNTS, SAMPLING_BOUNDS, SIZE_MAX, SIZE_MIN, WORKFLOW_ID_MAX_LENGTH } from './contract.js';
+import { IMAGE_COUNTS, PROMPT_MAX_LENGTH, SAMPLING_BOUNDS, SEED_MAX, SIZE_MAX, SIZE_MIN, UPLOAD_TYPES, WORKFLOW_ID_MAX_LENGTH, type UploadContentType } from './contract.js';
+
+// The limits live in the contract, which the browser reads without loading zod; the server still imports them from here.
+export { PROMPT_MAX_LENGTH, SEED_MAX, UPLOAD_TYPES, type UploadContentType } from './contract.js';
 
 /** Where a prompt is in its life. */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'stopped'] as const;
@@ -14,15 +17,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ENGINE_NAMES = ['mannequin', 'comfyui'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** Image types a user may upload, with the file extension each is stored under. */
-export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-export type UploadContentType = keyof typeof UPLOAD_TYPES;
-
 /** What an uploaded image is for. */
 export const UPLOAD_PURPOSES = ['estimation', 'reference', 'pose'] as const;
-
-export const PROMPT_MAX_LENGTH = 2000;
-export const SEED_MAX = 2 ** 32 - 1;
 
 const side = z.number().int().min(SIZE_MIN).max(SIZE_MAX);
 

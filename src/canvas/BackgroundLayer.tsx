@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Image as KonvaImage, Layer, Rect } from 'react-konva';
+import { Image as KonvaImage, Layer, Rect } from './konvaCore';
 
 interface BackgroundLayerProps {
   width: number;

@@ -1,6 +1,6 @@
 import type Konva from 'konva';
 import { memo, useMemo } from 'react';
-import { Shape } from 'react-konva';
+import { Shape } from './konvaCore';
 import type { Animal, Person } from '../pose';
 import type { Part } from '../editor/model/joints';
 import type { EntityKind } from '../editor/model/scene';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type Konva from 'konva';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Layer, Rect, Stage } from 'react-konva';
+import { Layer, Rect, Stage } from './konvaCore';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../machines/editor.machine';
 import { entityKey, isLocked, listEntities, sameEntity } from '../editor/model/scene';

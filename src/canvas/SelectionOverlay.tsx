@@ -1,5 +1,5 @@
 import type Konva from 'konva';
-import { Shape } from 'react-konva';
+import { Shape } from './konvaCore';
 import type { Box } from '../pose';
 import { selectionHandles } from './handles';
 import { PALETTE } from './draw/palette';

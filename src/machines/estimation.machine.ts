@@ -1,6 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import type { EstimateStatus, EstimatorMessage } from '../api/contract';
-import { lookUpEstimate, submitEstimate, uploadPhoto } from '../api/estimates';
 import { connectEstimatorSocket, type SocketEvent } from '../api/estimatorSocket';
 import type { OpenPoseJson } from '../pose/index';
 
@@ -74,6 +73,8 @@ function outcomeOfSubmit(context: EstimationContext, output: SubmitOutput): Mess
  * already knows looks it up instead of starting again.
  */
 async function resumeOrSubmit({ request, imageUrl, promptId }: SubmitInput, signal: AbortSignal): Promise<SubmitOutput> {
+  // The HTTP client loads with the first estimate, so the pages that show photo to pose open without it.
+  const { lookUpEstimate, submitEstimate, uploadPhoto } = await import('../api/estimates');
   const uploaded = imageUrl ?? (await uploadPhoto(request.photo, request.fileName, signal));
   const known = promptId ? await lookUpEstimate(promptId, signal) : null;
   if (known) return { prompt_id: known.prompt_id, image_url: uploaded, status: known };

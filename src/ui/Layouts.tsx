@@ -2,10 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './Header';
 import { Spinner } from './Spinner';
-import { GeneratePanel } from './panel/GeneratePanel';
 import { Notifications } from './notify/Notifications';
 import { useLayoutMode } from './layout/useLayoutMode';
 import { WorkspaceBarSlot } from './layout/workspaceSlot';
+import { generatePanelChunk } from './pageLoaders';
+import { useChunk } from './useChunk';
 import './layout/layout.css';
 
 const CompactWorkspace = lazy(() => import('./layout/CompactWorkspace'));
@@ -33,6 +34,7 @@ export function WorkspaceLayout() {
   const mode = useLayoutMode();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const wide = mode === 'wide';
+  const GeneratePanel = useChunk(generatePanelChunk, wide)?.GeneratePanel;
   return (
     <div className={`workspace workspace-${mode}`}>
       <WorkspaceBarSlot.Provider value={wide ? null : slot}>
@@ -43,7 +45,8 @@ export function WorkspaceLayout() {
         </main>
       </WorkspaceBarSlot.Provider>
       {wide ? (
-        <GeneratePanel />
+        // The empty panel holds the panel's place while its code loads, so the canvas is fitted once.
+        GeneratePanel ? <GeneratePanel /> : <div className="generate-panel" />
       ) : (
         // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
         <Suspense fallback={<div className="workspace-bar" />}>

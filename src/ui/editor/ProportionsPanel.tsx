@@ -1,7 +1,7 @@
-import * as Popover from '@radix-ui/react-popover';
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
 import { PersonStanding } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../pose';
 import { updateEntities } from '../../editor/model/entities';
@@ -12,6 +12,9 @@ import { matchProportions, measure, PRESETS, PROPORTIONS, setProportion } from '
 import { ActionButton } from './ActionButton';
 import { useEditorHandles } from './EditorContext';
 import { NumberField } from './NumberField';
+import { lazyChunk, useChunk } from '../useChunk';
+
+const popoverChunk = lazyChunk(() => import('./ProportionsPopover'));
 
 // The panel is for one person: the only selected entity, or the owner of the selected joint.
 const onePerson = (selection: Selection): number | null => {
@@ -19,28 +22,44 @@ const onePerson = (selection: Selection): number | null => {
   return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
 };
 
-/** The Proportions button of the posing tools; its popover holds the panel (a popover, so the stage never changes size). */
+/** The Proportions button of the posing tools; its popover holds the panel (a popover, so the stage never changes size), loaded on the first intent to open it. */
 export function ProportionsButton() {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const popoverId = useId();
   const enabled = useSelector(actor, (s) => {
     const index = onePerson(s.context.selection);
     return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
   });
   const label = t('editor.proportions.title');
+  const ProportionsPopover = useChunk(popoverChunk, wanted)?.default;
+  const preload = () => void popoverChunk.load().catch(() => undefined);
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <RadixToolbar.Button className="tool-icon" aria-label={label} data-tip={label} disabled={!enabled}>
-          <PersonStanding aria-hidden size={18} strokeWidth={1.75} />
-        </RadixToolbar.Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="editor-proportions-popover" side="right" align="start" sideOffset={6} collisionPadding={8} aria-label={label}>
-          <ProportionsPanel />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <RadixToolbar.Button
+        ref={button}
+        className="tool-icon"
+        aria-label={label}
+        data-tip={label}
+        disabled={!enabled}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((o) => !o);
+        }}
+      >
+        <PersonStanding aria-hidden size={18} strokeWidth={1.75} />
+      </RadixToolbar.Button>
+      {ProportionsPopover && <ProportionsPopover open={open} onOpenChange={setOpen} button={button} id={popoverId} label={label} />}
+    </>
   );
 }
 

@@ -9,7 +9,6 @@ import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
-import { readSkeletonPng } from './io/readSkeletonPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
 
@@ -39,6 +38,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
   };
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
+    // The skeleton reader (src/pose/fromPng) loads with the first PNG, not with the editor.
+    const { readSkeletonPng } = await import('./io/readSkeletonPng');
     const result = await readSkeletonPng(file);
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.message);

@@ -1,7 +1,6 @@
 import { useRef, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_MAX_MB } from '../../api/contract';
-import { PHOTO_TYPES } from '../../api/estimates';
+import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../api/contract';
 
 interface PhotoDropProps {
   /** The photo being estimated, as a data URL, shown in the drop zone. */

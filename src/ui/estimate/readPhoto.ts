@@ -1,5 +1,4 @@
-import { PHOTO_MAX_MB } from '../../api/contract';
-import { PHOTO_TYPES } from '../../api/estimates';
+import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../api/contract';
 
 /** Why a file cannot be estimated, as an i18n key, or null when it can. */
 export function photoProblem(file: { type: string; size: number }): 'estimate.unsupported' | 'estimate.tooLarge' | null {

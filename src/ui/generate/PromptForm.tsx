@@ -1,7 +1,8 @@
 import { lazy, Suspense, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { PROMPT_MAX_LENGTH, SEED_MAX, type WorkflowsResponse } from '../../api/schemas';
+import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/contract';
+import type { WorkflowsResponse } from '../../api/schemas';
 import { promptDraftStore } from './promptDraft';
 import { chosenProfile } from './useWorkflows';
 

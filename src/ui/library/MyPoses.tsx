@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SAVED_POSE_KINDS, type SavedPoseKind } from '../../api/poseSchemas';
+import { SAVED_POSE_KINDS, type SavedPoseKind } from '../../api/contract';
 import { listPoses, type SavedPose } from '../../api/poses';
 import type { HandSide } from '../../pose';
 import { openSignIn, useAuth } from '../auth/appSession';

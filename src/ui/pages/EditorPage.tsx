@@ -14,18 +14,29 @@ import { Toolbar } from '../editor/Toolbar';
 import { useEditor } from '../editor/useEditor';
 import { useClipboardEvents, useShortcuts } from '../editor/useShortcuts';
 import '../editor/editor.css';
-import { LibraryDialog } from '../library/LibraryDialog';
+import { lazyChunk, useChunk } from '../useChunk';
 
 // Loaded when "?" is first pressed: the editor opens without the dialog code.
 const HelpDialog = lazy(() => import('../editor/HelpDialog'));
+// Loaded when the library is first opened: its presets, the user's poses and their API calls.
+const libraryChunk = lazyChunk(() => import('../library/LibraryDialog'));
 
 /** /edit: the pose editor — toolbar, the people list, the stage with its status line, photo to pose, and the inspector. */
 export default function EditorPage() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  // Once opened, the library stays mounted, so it keeps its tab and hand side between openings.
+  const [libraryUsed, setLibraryUsed] = useState(false);
   const pickers = useRef<FilePickerHandle>(null);
-  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind), openLibrary: () => setLibraryOpen(true) });
+  const openLibrary = () => {
+    setLibraryUsed(true);
+    setLibraryOpen(true);
+  };
+  const LibraryDialog = useChunk(libraryChunk, libraryUsed)?.LibraryDialog;
+  // The pointer or the keyboard reaching the row of the Library button starts fetching the library.
+  const preloadLibrary = () => void libraryChunk.load().catch(() => undefined);
+  const handles = useEditor({ openHelp: () => setHelpOpen(true), pickFile: (kind) => pickers.current?.pick(kind), openLibrary });
   useShortcuts(handles);
   useClipboardEvents(handles);
   return (
@@ -37,7 +48,7 @@ export default function EditorPage() {
           <div className="editor-canvas-column">
             <StageArea />
             <StatusLine />
-            <div className="editor-document-row">
+            <div className="editor-document-row" onPointerEnter={preloadLibrary} onFocus={preloadLibrary}>
               <RenderProfilePicker />
               <ActionButton name="openLibrary">
                 <LibraryBig aria-hidden size={16} strokeWidth={1.75} />
@@ -59,7 +70,7 @@ export default function EditorPage() {
             <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
           </Suspense>
         )}
-        <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />
+        {LibraryDialog && <LibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} />}
       </div>
     </EditorProvider>
   );
