@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
+import { documentSize } from '../stores/appDocument';
 import { documentStore } from '../stores/documentStore';
 import { preloadOnIntent } from '../pageLoaders';
 import { handOffPhoto } from '../estimate/photoHandoff';
@@ -10,6 +11,8 @@ export function ModifyPose() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const posePng = useStore(documentStore, (s) => s.posePng);
+  // A string, not an object: the store's snapshot must compare equal while nothing changed.
+  const aspectRatio = useStore(documentStore, (s) => `${documentSize(s).width} / ${documentSize(s).height}`);
   if (!posePng) return null;
   return (
     <section className="panel-section" aria-labelledby="modify-pose-title">
@@ -31,7 +34,8 @@ export function ModifyPose() {
         title={t('panel.dropPhoto')}
         aria-label={t('panel.openEditor')}
       >
-        <img src={posePng} alt={t('panel.posePreviewAlt')} />
+        {/* The box keeps the canvas's shape while the image decodes, so the panel does not jump. */}
+        <img src={posePng} alt={t('panel.posePreviewAlt')} style={{ aspectRatio }} />
       </button>
     </section>
   );
