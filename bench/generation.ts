@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { autocannon, startBenchApi, type CannonOptions, type CannonResult } from './lib/apiServer';
 import { seedHistories } from './lib/seedHistory';
 import { median } from './lib/stats';
@@ -28,11 +29,12 @@ function load(options: Partial<CannonOptions> & { url: string }): Promise<Cannon
 }
 
 /** One line of figures; the server's CPU per request is the figure least moved by other work on the machine. */
-function report(name: string, result: CannonResult, serverCpuMs: number): void {
+function report(name: string, result: CannonResult, serverCpuMs: number, databaseCpuMs: number | null): void {
   const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${count} x ${code}`).join(', ');
-  const perRequest = serverCpuMs / Math.max(1, result.requests.total);
+  const perRequest = (ms: number) => (ms / Math.max(1, result.requests.total)).toFixed(2);
+  const database = databaseCpuMs === null ? '' : ` + Postgres ${perRequest(databaseCpuMs)}`;
   console.log(
-    `${name.padEnd(44)} | ${result.requests.average.toFixed(0).padStart(5)} req/s | p50 ${String(result.latency.p50).padStart(4)} ms | p99 ${String(result.latency.p99).padStart(4)} ms | server CPU ${perRequest.toFixed(2)} ms/req | ${statuses}; ${result.errors} errors, ${result.timeouts} timeouts`,
+    `${name.padEnd(44)} | ${result.requests.average.toFixed(0).padStart(5)} req/s | p50 ${String(result.latency.p50).padStart(4)} ms | p99 ${String(result.latency.p99).padStart(4)} ms | CPU ms/req: server ${perRequest(serverCpuMs)}${database} | ${statuses}; ${result.errors} errors, ${result.timeouts} timeouts`,
   );
 }
 
@@ -87,12 +89,24 @@ function historyAsThePageAsks(url: string): Promise<CannonResult> {
   });
 }
 
-async function runApiLoads(url: string, body: string, pid: number): Promise<void> {
+/** The Postgres server's main process (its backends are its children). */
+async function postmasterPid(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return Number(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runApiLoads(url: string, body: string, pid: number, databasePid: number | null): Promise<void> {
   const warm = await autocannon({ url: `${url}/v1/health`, connections: 10, duration: 2 });
   if (warm.errors) throw new Error('the server does not answer');
-  // A server that has been up a while: its code compiled and the database's pages read once (a
-  // different query, so no answer the page asks for below is known to the client beforehand).
-  await load({ url: `${url}/v1/history?page=1&page_size=4`, duration: 3, requests: [{ setupRequest: asEachUser() }] });
+  // A server that has been up a while, its code compiled: 5 s of full reads (the client below keeps no
+  // ETag from them, and the server keeps no answers, so each user's first read below is still full).
+  await load({ url: `${url}/v1/history?${PAGE_QUERY}`, duration: 5, headers: BROWSER_HEADERS, requests: [{ setupRequest: asEachUser() }] });
   const before = rssMb(pid);
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssMb(pid)), 500);
@@ -113,9 +127,9 @@ async function runApiLoads(url: string, body: string, pid: number): Promise<void
   // BENCH_ONLY: only the lines whose name holds it (e.g. "history", "query_prompt"), to profile one kind.
   for (const [name, run] of phases) {
     if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) continue;
-    const cpuBefore = cpuMs(pid);
+    const [cpuBefore, databaseBefore] = [cpuMs(pid), databasePid && cpuMs(databasePid)];
     const result = await run();
-    report(name, result, cpuMs(pid) - cpuBefore);
+    report(name, result, cpuMs(pid) - cpuBefore, databasePid ? cpuMs(databasePid) - (databaseBefore || 0) : null);
   }
   clearInterval(sampler);
   const after = rssMb(pid);
@@ -135,7 +149,7 @@ async function benchApi(body: string, pose: ReturnType<typeof toOpenPoseJson>): 
     const server = await startBenchApi(dataDir, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
     try {
       console.log(`\n## API on ${postgres ? 'Postgres' : 'PGlite'}, loopback, ${CONNECTIONS} connections, ${DURATION_S} s each; ${USERS} users with ${PROMPTS_PER_USER} finished prompts each (seeded in ${seeded} s); server in its own process, workers off, default per-user limits; ${os.cpus().length} cores shared with the load generator; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-      await runApiLoads(server.url, body, server.pid);
+      await runApiLoads(server.url, body, server.pid, databaseUrl ? await postmasterPid(databaseUrl) : null);
     } finally {
       await server.stop();
     }
