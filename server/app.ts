@@ -41,7 +41,9 @@ export async function buildApp(
   // (httpAllowHalfOpen: a property of Node's http.Server since 0.x, not in its typings).
   (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   registerErrorHandling(app);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // API answers up to 64 KB (a history page) are compressed in one call: through a zlib stream each
+  // cost several times the compression itself (bench/README.md, issue 19's profile).
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   registerSecurity(app, config);
   await registerAuth(app, verifier);
   // After auth: the limits are per user.

@@ -16,7 +16,11 @@ export interface CannonOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  requests?: Array<{ setupRequest(req: CannonRequest): CannonRequest }>;
+  /** setupRequest and onResponse share a context per connection (one request in flight on each). */
+  requests?: Array<{
+    setupRequest(req: CannonRequest, context: Record<string, unknown>): CannonRequest;
+    onResponse?(status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>): void;
+  }>;
 }
 /** The parts of an autocannon result the benches report. */
 export interface CannonResult {
@@ -55,9 +59,11 @@ async function serveForBench(): Promise<void> {
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 
-/** Starts the bench API server on a data folder with extra environment (limits), on BENCH_API_PORT or a free port. */
+/** Starts the bench API server on a data folder with extra environment (limits), on BENCH_API_PORT or a free port, with BENCH_SERVER_FLAGS. */
 export function startBenchApi(dataDir: string, env: Record<string, string> = {}): Promise<BenchApi> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self], {
+  // BENCH_SERVER_FLAGS: Node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', self], {
     env: { ...process.env, NODE_ENV: 'development', AUTH_EMULATOR: '1', POSECRAFT_BENCH_SERVER: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

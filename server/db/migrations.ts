@@ -126,4 +126,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_finished_created ON jobs (created_at) WHERE status IN ('done', 'failed', 'stopped');
     `,
   },
+  {
+    id: 6,
+    name: 'indexes of the fair order',
+    // The fair order (server/jobs/fairOrder.ts) asks, for each queued job, when its user's last job
+    // started, and enqueue counts a user's unfinished jobs: without these every enqueue, claim and
+    // queue position read the whole table (all history), 0.3 s with 100,000 finished jobs. The
+    // unfinished jobs by user also serve the claim, in place of jobs_claimable.
+    sql: `
+      CREATE INDEX jobs_user_started ON jobs (user_id, started_at) WHERE started_at IS NOT NULL;
+      CREATE INDEX jobs_user_unfinished ON jobs (user_id, seq) WHERE status IN ('queued', 'running');
+      DROP INDEX jobs_claimable;
+    `,
+  },
 ];

@@ -26,9 +26,7 @@ export type EnqueueResult = { queued: true; queuePosition: number } | { queued: 
 // Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
 const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::json AS pose,')}, pose_thumbnail,
   COALESCE((SELECT jsonb_agg(jsonb_build_object('storage_key', i.storage_key, 'width', i.width, 'height', i.height,
-    'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images,
-  CASE WHEN status = 'queued' THEN (SELECT count(*) FROM turns a, turns me
-    WHERE me.id = j.id AND (a.turn, a.last_started, a.seq) < (me.turn, me.last_started, me.seq))::int + 1 END AS queue_position`;
+    'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images`;
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
@@ -40,11 +38,11 @@ export class JobStore {
    */
   async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
     const { rows } = await this.db.query<{ inserted: number; active: number; active_cost: number; position: number }>(
+      // The user's unfinished jobs only (not their whole history), and their last start in one index probe.
       `WITH active AS (
-         SELECT count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS n, count(*) FILTER (WHERE status = 'queued')::int AS queued,
-           COALESCE(sum(cost) FILTER (WHERE status IN ('queued', 'running')), 0)::float8 AS cost,
-           COALESCE(max(started_at), '-infinity'::timestamptz) AS last_started
-         FROM jobs WHERE user_id = $2::text),
+         SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'queued')::int AS queued, COALESCE(sum(cost), 0)::float8 AS cost,
+           COALESCE((SELECT max(started_at) FROM jobs WHERE user_id = $2::text), '-infinity'::timestamptz) AS last_started
+         FROM jobs WHERE user_id = $2::text AND status IN ('queued', 'running')),
        ${FAIR_TURNS},
        inserted AS (
          INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
@@ -70,16 +68,34 @@ export class JobStore {
     const filter = 'user_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)';
     const params = [userId, promptId ?? null];
     // One round trip in the usual case: the total rides along with the page (count over the whole filter).
-    const { rows } = await this.db.query<JobView & { total: number }>(
-      `WITH ${FAIR_TURNS}
-       SELECT ${viewColumns(Boolean(promptId))}, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
+    const { rows } = await this.db.query<Omit<JobView, 'queue_position'> & { total: number }>(
+      `SELECT ${viewColumns(Boolean(promptId))}, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
       [...params, pageSize, (page - 1) * pageSize],
     );
-    if (rows.length) return { items: rows.map(({ total: _total, ...job }) => job), total: rows[0].total };
+    if (rows.length) {
+      const places = await this.queuePositions(rows.filter((job) => job.status === 'queued').map((job) => job.id));
+      return { items: rows.map(({ total: _total, ...job }) => ({ ...job, queue_position: places.get(job.id) ?? null })), total: rows[0].total };
+    }
     if (page === 1) return { items: [], total: 0 };
     // A page past the end has no row to carry the total.
     const count = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM jobs WHERE ${filter}`, params);
     return { items: [], total: count.rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * The places in the fair order of queued jobs (1 = next), asked apart from the page: most pages
+   * hold no queued job, and planning the fair order with every page cost more than reading the page.
+   * A job that left the queue since the page was read has no place (null).
+   */
+  private async queuePositions(ids: string[]): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const { rows } = await this.db.query<{ id: string; position: number }>(
+      `WITH ${FAIR_TURNS}
+       SELECT me.id, (SELECT count(*) FROM turns a WHERE (a.turn, a.last_started, a.seq) < (me.turn, me.last_started, me.seq))::int + 1 AS position
+       FROM turns me WHERE me.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.position]));
   }
 
   /** A user's job, or null if there is none with that id for this user. */

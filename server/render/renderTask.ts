@@ -1,7 +1,7 @@
 import { parsePoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index.js';
 import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
-import { renderMannequin } from '../engines/mannequin/mannequinEngine.js';
+import { renderMannequin } from '../engines/mannequin/renderMannequin.js';
 import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
 import type { RenderTask } from './renderTypes.js';
 
