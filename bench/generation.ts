@@ -139,13 +139,14 @@ async function runApiLoads(url: string, body: string, pid: number, databasePid: 
   }
   clearInterval(sampler);
   const after = rssMb(pid);
-  // V8 gives memory back some tens of seconds after the load ends: the figure that counts is the settled one.
+  // V8 gives memory back a minute or so after the load ends (its memory reducer): the settled figure counts.
   const settling: number[] = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 24; i++) {
     await new Promise((resolve) => setTimeout(resolve, 5000));
     settling.push(rssMb(pid));
   }
-  console.log(`server RSS: ${before.toFixed(0)} MB before, peak ${Math.max(...samples).toFixed(0)} MB, ${after.toFixed(0)} MB at the end, ${settling[0].toFixed(0)} MB 5 s later, ${settling.at(-1)!.toFixed(0)} MB 60 s later`);
+  const later = [1, 12, 24].map((n) => `${settling[n - 1].toFixed(0)} MB ${n * 5} s later`).join(', ');
+  console.log(`server RSS: ${before.toFixed(0)} MB before, peak ${Math.max(...samples).toFixed(0)} MB, ${after.toFixed(0)} MB at the end, ${later}`);
 }
 
 async function benchApi(body: string, pose: ReturnType<typeof toOpenPoseJson>): Promise<void> {
