@@ -11,8 +11,9 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 30);
 /** Submitters, spread so that none reaches the default per-user rate (60 a minute) or queue cap (20). */
 const USERS = 5000;
-const HISTORY_USERS = 20;
-const HISTORY_JOBS = 15;
+/** Readers, spread so that none reaches the default history rate (180 a minute) in the run, as real pages do not. */
+const HISTORY_USERS = 400;
+const HISTORY_JOBS = 5;
 
 /** Resident memory of a process, in MB (Linux /proc). */
 function rssMb(pid: number): number {
