@@ -1,20 +1,11 @@
-import type { EngineName, JobStatus } from '../../src/api/schemas.js';
+import type { EngineName, JobStatus, PromptSettings } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
 
 /**
- * The settings a job was asked with; seed is always set (chosen by the server when not given), the
- * workflow profile and sampling settings with the ComfyUI engine (defaults filled in at submission).
+ * The settings a job was asked with: the prompt's settings as the API defines them; seed is always
+ * set here (chosen by the server when not given), sampling defaults filled in at submission.
  */
-export interface JobSettings {
-  width: number;
-  height: number;
-  gNumber: number;
-  seed: number;
-  workflow?: string;
-  steps?: number;
-  cfg?: number;
-  strength?: number;
-}
+export type JobSettings = PromptSettings;
 
 /** A row of the jobs table as the server reads it. */
 export interface JobRow {
