@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { PROMPT_EVENT_LIMITS } from '../../../src/api/contract.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
-import { shrinkPreview } from '../previewImage.js';
 import { ComfyHttp } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
@@ -30,7 +29,8 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
       const promptId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       const previews = new PreviewRelay(
-        (frame) => shrinkPreview(frame.bytes, PROMPT_EVENT_LIMITS.previewMaxBytes),
+        // Loaded with the first frame: the native canvas stays out of the API process until a preview needs it.
+        async (frame) => (await import('../previewImage.js')).shrinkPreview(frame.bytes, PROMPT_EVENT_LIMITS.previewMaxBytes),
         (jpeg) => onPreview?.(jpeg),
         PROMPT_EVENT_LIMITS.previewEveryMs,
       );
