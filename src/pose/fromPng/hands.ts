@@ -1,101 +1,120 @@
-import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_POINT_COLOUR } from '../handTopology.js';
+import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
+import { handEvidence, type ImageFrame } from './handCandidates.js';
+import { coverHand } from './handCover.js';
+import { handCost, handPatch, type HandPatch } from './handFit.js';
+import { placeDiscs, statePoints, type Placing } from './handPlacing.js';
+import { bonePrior, handFrame, shapeCosts, withPrior } from './handShape.js';
+import { boneTables, solveTree } from './handTree.js';
 import { components, packRgb } from './pixels.js';
-import { fitStroke, type Stroke } from './strokes.js';
-import { handPatch, refineHand, type HandPatch } from './handFit.js';
-import { nearestWrist, templateStarts } from './handStart.js';
 
 /** One hand read from an image: for each of the 21 points its centre, or null when it cannot be told. */
 export type ReadHand = Array<Vec2 | null>;
 
 const EDGE_PACKED = HAND_EDGE_COLOURS.map(packRgb);
 const DOT = packRgb(HAND_POINT_COLOUR);
-// A hand edge (width 2) is covered by the radius-4 dots at its ends: its visible pixels stop this
-// far short of each point's centre.
-const DOT_COVER = 4.5;
 const MIN_HAND_PIXELS = 30;
-const ROOT_EDGES = HAND_EDGES.flatMap(([a], k) => (a === 0 ? [k] : []));
-
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
-const along = (p: Vec2, d: Vec2, t: number): Vec2 => ({ x: p.x + d.x * t, y: p.y + d.y * t });
-
-// The wrist is the point the five wrist-to-finger strokes share: the stroke end with the others' ends nearest.
-function wristEnd(strokes: ReadonlyArray<Stroke | null>): Vec2 | null {
-  const roots = ROOT_EDGES.map((k) => strokes[k]).filter((s): s is Stroke => s !== null);
-  let best: { at: Vec2; cost: number } | null = null;
-  for (const s of roots) {
-    for (const end of s.ends) {
-      const cost = roots.reduce((sum, o) => sum + Math.min(dist(end, o.ends[0]), dist(end, o.ends[1])), 0);
-      if (!best || cost < best.cost) best = { at: end, cost };
-    }
-  }
-  return best?.at ?? null;
-}
-
-// Orders each stroke's ends palm-first, estimates each point from the stroke ends that meet there.
-function pointsFromStrokes(strokes: ReadonlyArray<Stroke | null>): ReadHand {
-  const estimates: Vec2[][] = Array.from({ length: HAND_KEYPOINT_COUNT }, () => []);
-  const wrist = wristEnd(strokes);
-  const distal: Array<Vec2 | null> = HAND_EDGES.map(() => null);
-  HAND_EDGES.forEach(([a, b], k) => {
-    const s = strokes[k];
-    if (!s) return;
-    const previous = a === 0 ? wrist : distal[k - 1] ?? wrist;
-    const [e0, e1] = s.ends;
-    const flip = previous !== null && dist(e1, previous) < dist(e0, previous);
-    const [near, far] = flip ? [e1, e0] : [e0, e1];
-    const d = flip ? { x: -s.direction.x, y: -s.direction.y } : s.direction;
-    distal[k] = far;
-    estimates[a]?.push(along(near, d, -DOT_COVER));
-    estimates[b]?.push(along(far, d, DOT_COVER));
-  });
-  return estimates.map((list) =>
-    list.length === 0 ? null : { x: list.reduce((s, p) => s + p.x, 0) / list.length, y: list.reduce((s, p) => s + p.y, 0) / list.length },
-  );
-}
-
 // A hand's wrist dot lies on its body's wrist dot, so the blob reaches the body wrist.
 const WRIST_REACH = 8;
+// Beyond this distance from its body's wrist, a hand's wrist pays a little per pixel.
+const WRIST_SLACK = 8;
+const WRIST_PULL = 0.05;
+// A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
+// a bone's end beyond hidden dots) lies within this many pixels of its hand.
+const FRAGMENT_REACH = 9;
 
-// A start whose refined drawing misses at most this share of the checked pixels is taken as is.
-const GOOD_FIT = 0.01;
+/**
+ * Reads one hand from its patch. The places where a dot fits are found (handCandidates.ts); the
+ * tree of points is solved exactly over them for the bones' pixels (handTree.ts) with the mean
+ * hand laid over the patch as a weak preference (handShape.ts), thumb on either side; then parts
+ * are placed again until the drawing matches the patch (handCover.ts). The cheaper side wins.
+ */
+function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
+  const evidence = handEvidence(patch, frame);
+  const { centres } = evidence;
+  if (centres.length === 0) return null;
+  const scene = { patch, evidence };
+  const tables = boneTables(scene);
+  const discs = placeDiscs(scene);
+  const wristAt = patch.wrist ? { x: patch.wrist.x - patch.x0, y: patch.wrist.y - patch.y0 } : null;
+  const pull = (c: number) => {
+    const p = centres[c];
+    return wristAt && p ? WRIST_PULL * Math.max(0, Math.hypot(p.x - wristAt.x, p.y - wristAt.y) - WRIST_SLACK) : 0;
+  };
+  const wrist = wristAt ?? centres[solveTree(tables, shapeCosts(centres, null, 1, pull))[0] ?? -1] ?? null;
+  const laid = wrist ? handFrame(evidence, patch.width, wrist) : null;
+  let best: { state: Int32Array; cost: number; placing: Placing } | null = null;
+  for (const side of [1, -1] as const) {
+    const bone = bonePrior(laid, side);
+    const placing: Placing = { s: scene, tables: withPrior(tables, centres, bone), discs, own: shapeCosts(centres, laid, side, pull), bone };
+    const found = coverHand(placing, solveTree(tables, placing.own));
+    if (!best || found.cost < best.cost) best = { ...found, placing };
+  }
+  return best ? shownPoints(patch, statePoints(best.placing, best.state)) : null;
+}
 
-// The best of the starts (the strokes' reading, its gaps filled from a template start; the
-// template from the wrist, thumb either side) after each is refined by drawing it.
-function fitHand(patch: HandPatch, fromStrokes: ReadHand | null, templates: Vec2[][]): ReadHand {
-  const filler = templates[0];
-  const strokeStart = fromStrokes && (filler || fromStrokes.every((p) => p !== null)) ? fromStrokes.map((p, i) => p ?? (filler?.[i] as Vec2)) : null;
-  const first = strokeStart ? refineHand(patch, strokeStart) : null;
-  if (first && first.cost <= GOOD_FIT * patch.checkedCount) return first.points;
-  const fits = [...(first ? [first] : []), ...templates.map((start) => refineHand(patch, start))].sort((a, b) => a.cost - b.cost);
-  return fits[0]?.points ?? fromStrokes ?? [];
+// A point is read only where the drawing shows it: one whose removal (its dot and bones) leaves
+// the hand's drawing as it is lies wholly under the rest and is left out, tips first.
+function shownPoints(patch: HandPatch, points: ReadHand): ReadHand {
+  const shown = [...points];
+  let cost = handCost(patch, shown);
+  for (let i = shown.length - 1; i >= 0; i--) {
+    if (!shown[i]) continue;
+    const without = shown.map((p, j) => (j === i ? null : p));
+    const after = handCost(patch, without);
+    if (after <= cost) [shown[i], cost] = [null, after];
+  }
+  return shown;
+}
+
+// The wrist nearest the blob (any of its pixels), or null when none is within `reach`.
+function nearestWrist(blob: readonly Vec2[], wrists: readonly Vec2[], reach: number): Vec2 | null {
+  let best: { wrist: Vec2; d: number } | null = null;
+  for (const wrist of wrists) {
+    let d = Infinity;
+    for (const p of blob) d = Math.min(d, Math.hypot(p.x - wrist.x, p.y - wrist.y));
+    if (d <= reach && (!best || d < best.d)) best = { wrist, d };
+  }
+  return best?.wrist ?? null;
+}
+
+interface Blob {
+  pixels: number[];
+  box: [number, number, number, number];
+}
+
+// The connected patches of hand colours big enough to be a hand, each with the small fragments
+// near it (a fragment goes to the nearest such patch).
+function handBlobs(width: number, parts: number[][]): number[][] {
+  const blobs: Blob[] = parts.map((pixels) => {
+    const xs = pixels.map((i) => i % width);
+    const ys = pixels.map((i) => Math.floor(i / width));
+    return { pixels, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  });
+  const hands = blobs.filter((b) => b.pixels.length >= MIN_HAND_PIXELS);
+  const gap = (a: Blob, b: Blob) => Math.max(a.box[0] - b.box[2], b.box[0] - a.box[2], a.box[1] - b.box[3], b.box[1] - a.box[3]);
+  const nearest = (f: Blob, h: Blob) => Math.min(...f.pixels.flatMap((i) => h.pixels.map((j) => Math.hypot((i % width) - (j % width), Math.floor(i / width) - Math.floor(j / width)))));
+  const joined = hands.map((h) => [...h.pixels]);
+  for (const fragment of blobs.filter((b) => b.pixels.length < MIN_HAND_PIXELS)) {
+    const near = hands.map((h, n) => ({ n, d: gap(fragment, h) <= FRAGMENT_REACH ? nearest(fragment, h) : Infinity })).sort((a, b) => a.d - b.d)[0];
+    if (near && near.d <= FRAGMENT_REACH) joined[near.n]?.push(...fragment.pixels);
+  }
+  return joined;
 }
 
 /**
  * Reads the hands of an OpenPose drawing: each connected patch of hand-edge colours and blue
- * dots is one hand; edge k's colour (HSV k/20) says which bone it is. The bones' ends give a first
- * reading, then the points are moved until drawing the hand reproduces its pixels. `excluded`
+ * dots (with fragments cut off near it) is one hand, read by drawing it (fitHand). `excluded`
  * marks pixels already read as body joints; `wrists` are the bodies' wrist points.
  */
 export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, wrists: readonly Vec2[]): ReadHand[] {
-  const edgeOf = new Map(EDGE_PACKED.map((c, k) => [c, k] as const));
+  const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: ReadHand[] = [];
-  for (const blob of components(width, height, member)) {
-    if (blob.length < MIN_HAND_PIXELS) continue;
-    const perEdge: Vec2[][] = EDGE_PACKED.map(() => []);
+  for (const blob of handBlobs(width, components(width, height, member))) {
     const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
-    for (const [n, i] of blob.entries()) {
-      const k = edgeOf.get(packed[i] ?? -1);
-      if (k !== undefined) perEdge[k]?.push(pixels[n] as Vec2);
-    }
-    const strokes = perEdge.map(fitStroke);
-    const fromStrokes = strokes.every((s) => s === null) ? null : pointsFromStrokes(strokes);
-    const bodyWrist = nearestWrist(pixels, wrists, WRIST_REACH);
-    const wrist = bodyWrist ?? fromStrokes?.[0] ?? null;
-    if (!wrist && !fromStrokes) continue;
-    const templates = wrist ? templateStarts(pixels, wrist) : [];
-    hands.push(fitHand(handPatch(packed, width, height, blob, bodyWrist), fromStrokes, templates));
+    const hand = fitHand(handPatch(packed, width, height, blob, nearestWrist(pixels, wrists, WRIST_REACH)), { width, height });
+    if (hand?.some((p) => p !== null)) hands.push(hand);
   }
   return hands;
 }

@@ -9,8 +9,11 @@ import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;
 
-const toKeypoints = (points: ReadonlyArray<Vec2 | null>): Keypoint[] =>
-  points.map((p) => (p ? { x: p.x, y: p.y, visible: true } : { x: 0, y: 0, visible: false }));
+const toKeypoints = (points: ReadonlyArray<Vec2 | null>, shift = 0): Keypoint[] =>
+  points.map((p) => (p ? { x: p.x + shift, y: p.y + shift, visible: true } : { x: 0, y: 0, visible: false }));
+// A hand point is read as the pixel its dot is drawn at, and ControlNet draws a point at
+// int(x / W * W): the pixel's centre survives that rounding where its corner may fall a pixel short.
+const PIXEL_CENTRE = 0.5;
 
 function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): Uint8Array {
   const mask = new Uint8Array(width * height);
@@ -48,7 +51,7 @@ function attachHands(people: Person[], hands: readonly ReadHand[]): void {
         if (!best || d < best.d) best = { person, side, d };
       }
     }
-    if (best) best.person[best.side] = toKeypoints(hand);
+    if (best) best.person[best.side] = toKeypoints(hand, PIXEL_CENTRE);
   }
 }
 

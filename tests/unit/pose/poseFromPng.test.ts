@@ -2,25 +2,34 @@
 // comparing with the files they were drawn from (read by parsePoseJson, ControlNet's reading).
 // Issue 15's bar, over every drawable file together: >= 95% of the visible body points and >= 90%
 // of the visible hand points within 3 px, and the right number of people where people do not touch
-// (checked per file). The hand bar is not met yet; see the last test.
+// (checked per file). The hand bar is not met; see the last test.
 // "Visible" (showingDots.ts): at least one pixel of the image would differ had the point's dot not
 // been drawn; a dot wholly under later drawing, or lying only on an earlier dot of its own colour
 // (a fingertip dot inside its neighbours' blue), shows nothing and cannot be read back.
+// Hands are read by drawing them. A visible point missed in a hand whose reading draws exactly
+// what the reference shows around it is one the drawing does not determine: the file and the
+// reading draw the same pixels there yet put the point more than 3 px apart.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePoseJson, poseFromPng, rasterizeOpenPose, type Keypoint, type Person, type PoseDocument } from '../../../src/pose/index.js';
+import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR, parsePoseJson, poseFromPng, rasterizeOpenPose, type Keypoint, type Person, type PoseDocument } from '../../../src/pose/index.js';
 import { readPng } from './pixels.js';
 import { corpusEntries, corpusPath } from './realpose.js';
 import { dotKey, showingDots } from './showingDots.js';
 
 const TOLERANCE = 3;
 const BODY_BAR = 0.95;
-const HAND_FLOOR = 0.66;
+// Not the bar (0.90), a guard: the hand reading may not fall below what it reaches (84.4%).
+const HAND_FLOOR = 0.83;
+// Around a hand (its drawn points' box and this margin), the pixels compared for its redrawing.
+const HAND_MARGIN = 8;
 const lines: string[] = [];
 
 type Tally = [hit: number, all: number];
 const add = (a: Tally, b: Tally): Tally => [a[0] + b[0], a[1] + b[1]];
 const totals: { body: Tally; hand: Tally } = { body: [0, 0], hand: [0, 0] };
+// Hand points read, those more than 3 px from the file's point (or where it has none), and visible
+// points missed in hands whose reading draws exactly what the reference shows.
+const handReads = { read: 0, off: 0, undetermined: 0 };
 const near = (a: Keypoint | undefined, b: Keypoint) => !!a?.visible && Math.hypot(a.x - b.x, a.y - b.y) <= TOLERANCE;
 
 function score(shows: Set<string>, n: number, truth: Person, read: Person | undefined): { body: Tally; hand: Tally } {
@@ -71,6 +80,56 @@ function peopleTouch(doc: PoseDocument, width: number, height: number): boolean 
   return false;
 }
 
+type Side = 'leftHand' | 'rightHand';
+const SIDES: Side[] = ['leftHand', 'rightHand'];
+const HAND_COLOURS = new Set([...HAND_EDGE_COLOURS, HAND_POINT_COLOUR].map(([r, g, b]) => (r << 16) | (g << 8) | b));
+const packedAt = (d: ArrayLike<number>, i: number) => ((d[i * 4] ?? 0) << 16) | ((d[i * 4 + 1] ?? 0) << 8) | (d[i * 4 + 2] ?? 0);
+
+// Pixels around a true hand (its showing points) where the hand colours of the reading's redrawing and of the reference differ.
+function handRedrawDiffers(drawn: readonly Keypoint[], reference: ArrayLike<number>, redrawn: ArrayLike<number>, w: number, h: number): number {
+  const [x0, x1] = [Math.min(...drawn.map((k) => k.x)) - HAND_MARGIN, Math.max(...drawn.map((k) => k.x)) + HAND_MARGIN];
+  const [y0, y1] = [Math.min(...drawn.map((k) => k.y)) - HAND_MARGIN, Math.max(...drawn.map((k) => k.y)) + HAND_MARGIN];
+  let differing = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(h - 1, y1); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(w - 1, x1); x++) {
+      const [a, b] = [packedAt(reference, y * w + x), packedAt(redrawn, y * w + x)];
+      if (a !== b && (HAND_COLOURS.has(a) || HAND_COLOURS.has(b))) differing++;
+    }
+  }
+  return differing;
+}
+
+// The read hand paired with a true hand: the one with most points within 3 px of it.
+function pairedHand(truth: readonly Keypoint[], read: PoseDocument): Keypoint[] | undefined {
+  const hits = (r: readonly Keypoint[]) => truth.filter((k, i) => k.visible && near(r[i], k)).length;
+  const hands = read.people.flatMap((p) => SIDES.flatMap((s) => (p[s] ? [p[s] as Keypoint[]] : [])));
+  return hands.sort((a, b) => hits(b) - hits(a))[0];
+}
+
+// Per true hand: the read points off by more than 3 px, and the visible points missed where the
+// reading redraws the hand exactly; notes the hands it does not redraw exactly.
+function checkHands(truth: PoseDocument, read: PoseDocument, shows: Set<string>, reference: ArrayLike<number>, w: number, h: number): string[] {
+  const redrawn = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
+  rasterizeOpenPose(read, redrawn);
+  const notes: string[] = [];
+  truth.people.forEach((person, n) => SIDES.forEach((side) => {
+    const hand = person[side];
+    const showing = hand?.filter((_, i) => shows.has(dotKey(n, side, i))) ?? [];
+    if (!hand || showing.length === 0) return;
+    const mine = pairedHand(hand, read);
+    const differs = handRedrawDiffers(showing, reference, redrawn.data, w, h);
+    if (differs > 0) notes.push(`person ${n} ${side} redrawn with ${differs} hand pixels differing`);
+    mine?.forEach((k, i) => {
+      if (!k.visible) return;
+      handReads.read++;
+      if (!near(k, hand[i] ?? { x: 0, y: 0, visible: false })) handReads.off++;
+    });
+    const missed = hand.filter((k, i) => shows.has(dotKey(n, side, i)) && !near(mine?.[i], k)).length;
+    if (differs === 0) handReads.undetermined += missed;
+  }));
+  return notes;
+}
+
 const pct = ([hit, all]: Tally) => `${hit}/${all} = ${((100 * hit) / Math.max(all, 1)).toFixed(1)}%`;
 
 // Fitting hands by drawing them takes seconds per large drawing.
@@ -90,20 +149,26 @@ describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeo
       const read = poseFromPng(png);
       const s = scoreFile(truth, read, shows);
       [totals.body, totals.hand] = [add(totals.body, s.body), add(totals.hand, s.hand)];
+      const notes = checkHands(truth, read, shows, png.data, w, h);
       const touch = peopleTouch(truth, w, h);
-      lines.push(`  ${entry.name}: people ${read.people.length}/${truth.people.length}${touch ? ' (touching)' : ''}, body ${pct(s.body)}, hands ${pct(s.hand)}`);
+      lines.push(`  ${entry.name}: people ${read.people.length}/${truth.people.length}${touch ? ' (touching)' : ''}, body ${pct(s.body)}, hands ${pct(s.hand)}${notes.length ? `; ${notes.join(', ')}` : ''}`);
       if (!touch) expect(read.people).toHaveLength(truth.people.length);
     });
   }
-  const report = () =>
-    console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body)}, hands ${pct(totals.hand)}`);
-  it(`meets the body bar over all ${drawable.length} drawings`, () => {
+  const report = () => {
+    const [hit, all] = totals.hand;
+    console.log(`pose-from-png on the corpus's ControlNet drawings (within ${TOLERANCE} px):\n${lines.join('\n')}\n  all: body ${pct(totals.body)}, hands ${pct(totals.hand)}` +
+      `\n  hand points read ${handReads.read}, more than ${TOLERANCE} px off ${handReads.off} (${((100 * handReads.off) / Math.max(handReads.read, 1)).toFixed(1)}%)` +
+      `\n  visible hand points missed ${all - hit}, of them in hands the reading redraws exactly (not determined by the drawing) ${handReads.undetermined}` +
+      `\n  hands within ${TOLERANCE} px where the drawing determines them: ${pct([hit, all - handReads.undetermined])}`);
+  };
+  it(`meets the body bar over all ${drawable.length} drawings and guards the hands`, () => {
     report();
     expect(lines).toHaveLength(drawable.length);
     expect(totals.body[0] / totals.body[1]).toBeGreaterThanOrEqual(BODY_BAR);
-    // Not the bar, a guard: the hand reading may not fall below what it reaches today (67.5%).
     expect(totals.hand[0] / totals.hand[1]).toBeGreaterThanOrEqual(HAND_FLOOR);
   });
-  // Issue 15's hand bar (90%) is not met yet: tiny hands (bones shorter than a dot) are a
-  // blob of blue whose fingers the fit mislabels. The figures are printed above; the floor guards them.
+  // Issue 15's hand bar (90%) is not met (printed above): most points missed lie in hands whose
+  // reading draws the very pixels of the reference, so the drawing cannot tell them (hands whose
+  // bones are shorter than a dot are a blob of blue); two blobs hold two hands each, read as one.
 });
