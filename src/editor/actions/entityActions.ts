@@ -1,11 +1,11 @@
 import {
-  boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipPerson, mirrorPersonSide,
+  animalBoundingBox, boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipPerson, mirrorPersonSide, personBoundingBox,
   translateAnimal, translatePerson, type Animal, type Person,
 } from '../../pose';
 import { appendEntities, removeEntities, setLocked, updateEntities } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, EMPTY_SELECTION, selectionBox, type Selection } from '../model/selection';
-import { ANIMAL_HEIGHT_SHARE, freeCentre } from './placement';
+import { ANIMAL_HEIGHT_SHARE, freeOffset } from './placement';
 import type { EditAction } from './types';
 
 /** Copies are offset by this many pixels so they do not hide their original. */
@@ -17,13 +17,16 @@ const selectNew = (kind: EntityRef['kind']) => (_before: Scene, after: Scene): S
   return { entities: [{ kind, index: list.length - 1 }], joint: null };
 };
 
+const canvasCentre = (scene: Scene) => ({ x: scene.pose.canvas_width / 2, y: scene.pose.canvas_height / 2 });
+
 const addPerson: EditAction = {
   kind: 'edit', name: 'addPerson', labelKey: 'editor.actions.addPerson', keys: ['P'],
   enabled: () => true,
   perform(scene) {
     const height = defaultPersonHeight(scene.pose.canvas_height);
-    const person = createDefaultPerson({ centre: freeCentre(scene, height * 0.4), height });
-    return appendEntities(scene, [person], []).scene;
+    const person = createDefaultPerson({ centre: canvasCentre(scene), height });
+    const offset = freeOffset(scene, personBoundingBox(person));
+    return appendEntities(scene, [translatePerson(person, offset.x, offset.y)], []).scene;
   },
   selectAfter: selectNew('person'),
 };
@@ -33,7 +36,9 @@ const addAnimal: EditAction = {
   enabled: () => true,
   perform(scene) {
     const height = Math.min(scene.pose.canvas_width, scene.pose.canvas_height) * ANIMAL_HEIGHT_SHARE;
-    return appendEntities(scene, [], [createDefaultAnimal({ centre: freeCentre(scene, height), height })]).scene;
+    const animal = createDefaultAnimal({ centre: canvasCentre(scene), height });
+    const offset = freeOffset(scene, animalBoundingBox(animal));
+    return appendEntities(scene, [], [translateAnimal(animal, offset.x, offset.y)]).scene;
   },
   selectAfter: selectNew('animal'),
 };

@@ -1,21 +1,37 @@
-import { boxCentre, type Vec2 } from '../../pose';
+import { boxCentre, type Box, type Vec2 } from '../../pose';
 import { entityBox, listEntities, type Scene } from '../model/scene';
 
 /** New animals are this share of the canvas's shorter side tall. */
 export const ANIMAL_HEIGHT_SHARE = 0.3;
 
-/** A centre near the canvas centre that no entity is already centred on, so a new one is not hidden behind another. */
-export function freeCentre(scene: Scene, step: number): Vec2 {
+// When no side-by-side place is free, new entities cascade out from the centre by this much (down-right first).
+const CASCADE_STEP = 24;
+const MAX_TRIES = 24;
+// Points at x or y <= 0 are hidden when the pose is saved (ControlNet's JSON), so new ones keep clear of the edges.
+const MARGIN = 2;
+const CASCADE_DIRECTIONS = [[1, 1], [-1, -1], [1, -1], [-1, 1], [1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+
+/**
+ * Where to move an entity drawn in `box` so that its centre is on no other entity's centre and
+ * the whole box stays on the canvas: beside the centre first (0, +1, -1, +2, -2 widths…), then
+ * cascading from the centre, so a new person or animal is never hidden or placed off-canvas.
+ */
+export function freeOffset(scene: Scene, box: Box | null): Vec2 {
+  if (!box) return { x: 0, y: 0 };
   const { canvas_width: w, canvas_height: h } = scene.pose;
   const taken = listEntities(scene).flatMap((r) => {
-    const box = entityBox(scene, r);
-    return box ? [boxCentre(box)] : [];
+    const b = entityBox(scene, r);
+    return b ? [boxCentre(b)] : [];
   });
-  for (let i = 0; i < 24; i++) {
-    // Alternate right and left of the centre: 0, +1, -1, +2, -2…
-    const offset = (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step;
-    const candidate = { x: w / 2 + offset, y: h / 2 };
-    if (!taken.some((c) => Math.hypot(c.x - candidate.x, c.y - candidate.y) < step / 2)) return candidate;
-  }
-  return { x: w / 2, y: h / 2 };
+  const centre = boxCentre(box);
+  const [halfW, halfH] = [(box.maxX - box.minX) / 2, (box.maxY - box.minY) / 2];
+  const step = Math.max(halfW * 2, CASCADE_STEP);
+  const fits = (c: Vec2) => c.x - halfW >= MARGIN && c.x + halfW <= w - MARGIN && c.y - halfH >= MARGIN && c.y + halfH <= h - MARGIN;
+  const clearOf = (radius: number) => (c: Vec2) => fits(c) && !taken.some((t) => Math.hypot(t.x - c.x, t.y - c.y) < radius);
+  // Beside the centre, pulled in from the edges: on a narrow canvas neighbours overlap rather than leave it.
+  const inside = (x: number) => Math.min(Math.max(x, halfW + MARGIN), w - halfW - MARGIN);
+  const sideBySide = Array.from({ length: MAX_TRIES }, (_, i) => ({ x: inside(w / 2 + (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step), y: h / 2 }));
+  const cascade = Array.from({ length: MAX_TRIES }, (_, i) => i + 1).flatMap((k) => CASCADE_DIRECTIONS.map(([sx, sy]) => ({ x: w / 2 + sx * k * CASCADE_STEP, y: h / 2 + sy * k * CASCADE_STEP })));
+  const spot = sideBySide.find(clearOf(Math.min(step, halfH * 2) / 2)) ?? cascade.find(clearOf(CASCADE_STEP / 2)) ?? { x: w / 2, y: h / 2 };
+  return { x: spot.x - centre.x, y: spot.y - centre.y };
 }

@@ -4,7 +4,7 @@ import {
 import { appendEntities } from '../model/entities';
 import type { EntityRef, Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
-import { freeCentre } from '../actions/placement';
+import { freeOffset } from '../actions/placement';
 import { applySimilarity, fitSimilarity } from './similarity';
 import { selectedPeople } from './targetPerson';
 
@@ -86,9 +86,10 @@ function keepOnCanvas(people: Person[], width: number, height: number): Person[]
 function add(scene: Scene, preset: PoseDocument): PresetResult {
   const k = scene.pose.canvas_height / preset.canvas_height;
   const box = boundingBox(preset.people.flatMap((p) => p.body));
-  const centre = freeCentre(scene, (box ? box.maxX - box.minX : preset.canvas_width) * k * 0.6);
   const from = { x: box ? (box.minX + box.maxX) / 2 : preset.canvas_width / 2, y: 0 };
-  const placed = preset.people.map((p) => mapPerson(p, scaleAbout(k, from, { x: centre.x, y: 0 })));
+  const scaled = preset.people.map((p) => mapPerson(p, scaleAbout(k, from, { x: scene.pose.canvas_width / 2, y: 0 })));
+  const offset = freeOffset(scene, boundingBox(scaled.flatMap((p) => p.body)));
+  const placed = scaled.map((p) => mapPerson(p, (q) => ({ x: q.x + offset.x, y: q.y })));
   const { scene: next, added } = appendEntities(scene, keepOnCanvas(placed, scene.pose.canvas_width, scene.pose.canvas_height), []);
   return { scene: next, selection: { entities: added, joint: null } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY, personBoundingBox, type Person } from '../../../src/pose/index.js';
+import { animalBoundingBox, BODY, personBoundingBox, type Person } from '../../../src/pose/index.js';
 import { getAction, performEdit } from '../../../src/editor/actions/registry';
 import type { EditAction } from '../../../src/editor/actions/types';
 import { DUPLICATE_OFFSET } from '../../../src/editor/actions/entityActions';
@@ -23,6 +23,20 @@ describe('adding', () => {
     const box2 = personBoundingBox(second.scene.pose.people[1]!)!;
     expect(Math.abs((box2.minX + box2.maxX) / 2 - 200)).toBeGreaterThan(50);
     expect(second.selection.entities).toEqual([{ kind: 'person', index: 1 }]);
+  });
+
+  it('keeps every added person and animal wholly on the canvas, none centred on another', () => {
+    let scene = createScene({ canvas_width: 512, canvas_height: 512, people: [], animals: [] });
+    for (const name of ['addPerson', 'addPerson', 'addPerson', 'addPerson', 'addPerson', 'addAnimal', 'addAnimal']) scene = run(name, scene, EMPTY_SELECTION).scene;
+    const boxes = [...scene.pose.people.map((p) => personBoundingBox(p)!), ...scene.pose.animals.map((a) => animalBoundingBox(a)!)];
+    for (const b of boxes) {
+      expect(b.minX).toBeGreaterThan(0);
+      expect(b.minY).toBeGreaterThan(0);
+      expect(b.maxX).toBeLessThan(512);
+      expect(b.maxY).toBeLessThan(512);
+    }
+    const centres = boxes.map((b) => `${Math.round((b.minX + b.maxX) / 2)},${Math.round((b.minY + b.maxY) / 2)}`);
+    expect(new Set(centres).size).toBe(boxes.length);
   });
 
   it('adds an animal and selects it, unlocked', () => {
