@@ -6,6 +6,7 @@ const benches: Array<[string, string, string]> = [
   ['Pose editor', './editor.ts', 'runEditorBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
   ['PNG encoding', './png.ts', 'runPngBench'],
+  ['Reading skeleton PNGs back', './poseFromPng.ts', 'runPoseFromPngBench'],
   ['Heavy prompt: event-loop delay', './heavyPrompt.ts', 'runHeavyPromptBench'],
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],

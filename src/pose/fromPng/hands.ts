@@ -19,6 +19,11 @@ const WRIST_REACH = 8;
 // Beyond this distance from its body's wrist, a hand's wrist pays a little per pixel.
 const WRIST_SLACK = 8;
 const WRIST_PULL = 0.05;
+// A hand hanging from a read arm has its wrist's dot drawn over the arm's end: leaving the wrist
+// out (and with it the shape of the five bones from it) costs as much as a few wrong pixels.
+const WRIST_ABSENT = 5;
+// Wrists this close (a dot's diameter) hold hands lying on each other.
+const TOGETHER = 8;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
 const FRAGMENT_REACH = 9;
@@ -46,7 +51,9 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
   let best: { state: Int32Array; cost: number; placing: Placing } | null = null;
   for (const side of [1, -1] as const) {
     const bone = bonePrior(laid, side);
-    const placing: Placing = { s: scene, tables: withPrior(tables, centres, bone), discs, own: shapeCosts(centres, laid, side, pull), bone };
+    const own = shapeCosts(centres, laid, side, pull);
+    if (wristAt) (own[0] as Float64Array)[centres.length] = WRIST_ABSENT;
+    const placing: Placing = { s: scene, tables: withPrior(tables, centres, bone), discs, own, bone };
     const found = coverHand(placing, solveTree(tables, placing.own));
     if (!best || found.cost < best.cost) best = { ...found, placing };
   }
@@ -67,15 +74,15 @@ function shownPoints(patch: HandPatch, points: ReadHand): ReadHand {
   return shown;
 }
 
-// The wrist nearest the blob (any of its pixels), or null when none is within `reach`.
-function nearestWrist(blob: readonly Vec2[], wrists: readonly Vec2[], reach: number): Vec2 | null {
-  let best: { wrist: Vec2; d: number } | null = null;
+// The wrists within `reach` of the blob (any of its pixels), nearest first.
+function wristsNear(blob: readonly Vec2[], wrists: readonly Vec2[], reach: number): Vec2[] {
+  const near: Array<{ wrist: Vec2; d: number }> = [];
   for (const wrist of wrists) {
     let d = Infinity;
     for (const p of blob) d = Math.min(d, Math.hypot(p.x - wrist.x, p.y - wrist.y));
-    if (d <= reach && (!best || d < best.d)) best = { wrist, d };
+    if (d <= reach) near.push({ wrist, d });
   }
-  return best?.wrist ?? null;
+  return near.sort((a, b) => a.d - b.d).map((n) => n.wrist);
 }
 
 interface Blob {
@@ -113,8 +120,13 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
   const hands: ReadHand[] = [];
   for (const blob of handBlobs(width, components(width, height, member))) {
     const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
-    const hand = fitHand(handPatch(packed, width, height, blob, nearestWrist(pixels, wrists, WRIST_REACH)), { width, height });
-    if (hand?.some((p) => p !== null)) hands.push(hand);
+    const near = wristsNear(pixels, wrists, WRIST_REACH);
+    const hand = fitHand(handPatch(packed, width, height, blob, near[0] ?? null), { width, height });
+    if (!hand?.some((p) => p !== null)) continue;
+    // Two wrists as close as a dot's width hold two hands lying on each other, which the drawing
+    // cannot part: each is given the one reading.
+    const together = near.filter((w) => near[0] && Math.hypot(w.x - near[0].x, w.y - near[0].y) <= TOGETHER);
+    for (let k = 0; k < Math.max(1, together.length); k++) hands.push(k === 0 ? hand : [...hand]);
   }
   return hands;
 }

@@ -1,6 +1,7 @@
-import { BODY, BODY_COLOURS } from '../bodyTopology.js';
+import { BODY, BODY_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readBodies, type ReadBody } from './bodies.js';
+import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
@@ -29,6 +30,23 @@ function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: numbe
     });
   }
   return mask;
+}
+
+// The forearms: elbow, wrist, and the limb joining them (its index in BODY_LIMBS, whose colour it has).
+const FOREARMS = [[BODY.left_elbow, BODY.left_wrist], [BODY.right_elbow, BODY.right_wrist]] as const;
+const limbColour = (a: number, b: number): number => {
+  const c = BODY_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0];
+  return packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
+};
+const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
+
+// Where a body's hands hang from: each read wrist, else the end of its forearm's stroke.
+function handAnchors(body: ReadBody, packed: Int32Array, width: number, height: number): Vec2[] {
+  return FOREARMS.flatMap(([elbowJoint, wristJoint], side) => {
+    const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
+    const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[side] ?? 0) : null);
+    return end ? [end] : [];
+  });
 }
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -84,7 +102,7 @@ export function poseFromPng(image: RgbaImage): PoseDocument {
   const packed = packedPixels(image);
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
-  const wrists = bodies.flatMap((b) => [b[BODY.left_wrist], b[BODY.right_wrist]].filter((p): p is Vec2 => !!p));
+  const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));
   const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists);
   const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
   attachHands(people, hands);
