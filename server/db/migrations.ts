@@ -139,4 +139,15 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX jobs_claimable;
     `,
   },
+  {
+    id: 7,
+    name: 'pose thumbnails as stored files',
+    // A history list carried each prompt's thumbnail inline as a data URL: ~80 % of its bytes, read
+    // from the table, copied out of PGlite and compressed on every full answer. New thumbnails are
+    // files beside the job's images (a signed URL in the answer, cached by the browser);
+    // pose_thumbnail keeps the data URLs of prompts made before.
+    sql: `
+      ALTER TABLE jobs ADD COLUMN thumbnail_key text;
+    `,
+  },
 ];

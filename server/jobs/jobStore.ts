@@ -17,14 +17,27 @@ export interface NewJob {
   cost: number;
 }
 
-/** A job with its images, thumbnail and, while queued, its place in the queue (1 = next); pose is null in lists. */
-export type JobView = Omit<JobRow, 'pose'> & { pose: OpenPoseJson | null; pose_thumbnail: string | null; images: JobImage[]; queue_position: number | null };
+/** The columns of a job that its history item shows. */
+type ShownColumns = 'id' | 'status' | 'prompt' | 'negative_prompt' | 'settings' | 'engine' | 'progress' | 'error' | 'control_key' | 'created_at' | 'updated_at';
+
+/**
+ * A job as its history item shows it: its images, its thumbnail (a stored file's key; older prompts
+ * kept a data URL) and, while queued, its place in the queue (1 = next); pose is null in lists.
+ */
+export type JobView = Pick<JobRow, ShownColumns> & {
+  pose: OpenPoseJson | null;
+  thumbnail_key: string | null;
+  pose_thumbnail: string | null;
+  images: JobImage[];
+  queue_position: number | null;
+};
 
 /** What enqueue did: queued (with the place in the fair order), or refused, with what the user already has. */
 export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
 
-// Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
-const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::json AS pose,')}, pose_thumbnail,
+// Only what a history item shows. Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
+const viewColumns = (withPose: boolean) => `id, status, prompt, negative_prompt, settings, engine, progress, error, control_key,
+  created_at, updated_at, ${withPose ? 'pose' : 'NULL::json AS pose'}, thumbnail_key, pose_thumbnail,
   COALESCE((SELECT jsonb_agg(jsonb_build_object('storage_key', i.storage_key, 'width', i.width, 'height', i.height,
     'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images`;
 
@@ -58,9 +71,10 @@ export class JobStore {
     return row.inserted ? { queued: true, queuePosition: row.position } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
   }
 
-  /** Stores the pose's thumbnail (a PNG data URL) once it is drawn. */
-  async setThumbnail(id: string, thumbnail: string): Promise<void> {
-    await this.db.query('UPDATE jobs SET pose_thumbnail = $2 WHERE id = $1', [id, thumbnail]);
+  /** Names the stored file of a job's pose thumbnail once it is drawn; false if the job is gone (deleted meanwhile). */
+  async setThumbnail(id: string, key: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('UPDATE jobs SET thumbnail_key = $2 WHERE id = $1', [id, key]);
+    return rowCount > 0;
   }
 
   /** One page of a user's jobs, newest first, without their poses; or just one prompt_id, with its pose. */
