@@ -16,13 +16,12 @@ export interface HistorySeed {
 }
 
 /** A finished prompt as a worker leaves it: done, two images and a control image, a thumbnail (keys only: no bench reads the files). */
-function finishedJob(uid: string, pose: string, createdMs: number) {
+function finishedJob(uid: string, pose: string, createdMs: number): unknown[] {
   const id = crypto.randomUUID();
   const run = 'seed';
-  return {
-    job: [id, uid, 'a dancer on a stage', '', JSON.stringify({ width: 640, height: 360, gNumber: 2, seed: 7 }), pose, poseThumbnailKey(uid, id), controlImageKey(uid, id, run), new Date(createdMs).toISOString()],
-    images: [0, 1].map((idx) => [id, idx, jobImageKey(uid, id, run, idx)]),
-  };
+  const images = [0, 1].map((idx) => ({ storage_key: jobImageKey(uid, id, run, idx), width: 640, height: 360, engine: 'mannequin' }));
+  const settings = JSON.stringify({ width: 640, height: 360, gNumber: 2, seed: 7 });
+  return [id, uid, 'a dancer on a stage', '', settings, pose, poseThumbnailKey(uid, id), controlImageKey(uid, id, run), new Date(createdMs).toISOString(), JSON.stringify(images)];
 }
 
 /** Transposes rows into one array per column, for `unnest`. */
@@ -39,21 +38,16 @@ export async function seedHistories(location: DatabaseLocation, seed: HistorySee
   const db = await openDatabase(location);
   try {
     const start = Date.now() - seed.users * seed.promptsPerUser * 1000;
-    let rows: ReturnType<typeof finishedJob>[] = [];
+    let rows: unknown[][] = [];
     const flush = async () => {
       if (!rows.length) return;
       await db.query(
         `INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, thumbnail_key, control_key, created_at, updated_at,
-           started_at, finished_at, engine, progress, attempts, cost)
-         SELECT id, uid, 'done', prompt, neg, settings::jsonb, pose::json, thumb, control, created, created, created, created, 'mannequin', 1, 1, 0.5
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-           AS t(id, uid, prompt, neg, settings, pose, thumb, control, created)`,
-        columns(rows.map((r) => r.job)),
-      );
-      await db.query(
-        `INSERT INTO job_images (job_id, idx, storage_key, width, height, engine)
-         SELECT id, idx, key, 640, 360, 'mannequin' FROM unnest($1::uuid[], $2::int[], $3::text[]) AS t(id, idx, key)`,
-        columns(rows.flatMap((r) => r.images)),
+           started_at, finished_at, engine, progress, attempts, cost, images)
+         SELECT id, uid, 'done', prompt, neg, settings::jsonb, pose::json, thumb, control, created, created, created, created, 'mannequin', 1, 1, 0.5, images::json
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[])
+           AS t(id, uid, prompt, neg, settings, pose, thumb, control, created, images)`,
+        columns(rows),
       );
       rows = [];
     };

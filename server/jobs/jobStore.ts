@@ -37,9 +37,7 @@ export type EnqueueResult = { queued: true; queuePosition: number } | { queued: 
 
 // Only what a history item shows. Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
 const viewColumns = (withPose: boolean) => `id, status, prompt, negative_prompt, settings, engine, progress, error, control_key,
-  created_at, updated_at, ${withPose ? 'pose' : 'NULL::json AS pose'}, thumbnail_key, pose_thumbnail,
-  COALESCE((SELECT jsonb_agg(jsonb_build_object('storage_key', i.storage_key, 'width', i.width, 'height', i.height,
-    'engine', i.engine) ORDER BY i.idx) FROM job_images i WHERE i.job_id = j.id), '[]'::jsonb) AS images`;
+  created_at, updated_at, ${withPose ? 'pose' : 'NULL::json AS pose'}, thumbnail_key, pose_thumbnail, images`;
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
