@@ -53,7 +53,8 @@ export class LocalDiskStorage implements FileStorage {
 
   /** A URL of the /files/ route signed for one method and key. */
   private sign(method: 'GET' | 'PUT', key: string, ttlSeconds: number): SignedUrl {
-    this.pathOf(key);
+    // A well-formed key cannot leave the root (no "." or ".." segment, none empty): no path to resolve.
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
     const { expires, sig } = this.signer.sign(method, key, ttlSeconds);
     const encoded = key.split('/').map(encodeURIComponent).join('/');
     return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${encoded}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
