@@ -18,13 +18,16 @@ export interface NewJob {
 }
 
 /** The columns of a job that its history item shows. */
-type ShownColumns = 'id' | 'status' | 'prompt' | 'negative_prompt' | 'settings' | 'engine' | 'progress' | 'error' | 'control_key' | 'created_at' | 'updated_at';
+type ShownColumns = 'id' | 'status' | 'prompt' | 'negative_prompt' | 'settings' | 'engine' | 'progress' | 'error' | 'control_key';
 
 /**
  * A job as its history item shows it: its images, its thumbnail (a stored file's key; older prompts
  * kept a data URL) and, while queued, its place in the queue (1 = next); pose is null in lists.
  */
 export type JobView = Pick<JobRow, ShownColumns> & {
+  /** As the database prints a timestamp in JSON (ISO 8601 with an offset). */
+  created_at: string;
+  updated_at: string;
   pose: OpenPoseJson | null;
   thumbnail_key: string | null;
   pose_thumbnail: string | null;
@@ -35,9 +38,13 @@ export type JobView = Pick<JobRow, ShownColumns> & {
 /** What enqueue did: queued (with the place in the fair order), or refused, with what the user already has. */
 export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
 
-// Only what a history item shows. Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
-const viewColumns = (withPose: boolean) => `id, status, prompt, negative_prompt, settings, engine, progress, error, control_key,
-  created_at, updated_at, ${withPose ? 'pose' : 'NULL::json AS pose'}, thumbnail_key, pose_thumbnail, images`;
+// Only what a history item shows, each job as one JSON text: the drivers then decode one value per
+// row (JSON.parse) instead of sixteen typed ones, ~15 % of a page's time in PGlite. Lists leave the
+// pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
+const viewJson = (withPose: boolean) => `json_build_object('id', id, 'status', status, 'prompt', prompt,
+  'negative_prompt', negative_prompt, 'settings', settings, 'engine', engine, 'progress', progress, 'error', error,
+  'control_key', control_key, 'created_at', created_at, 'updated_at', updated_at, 'pose', ${withPose ? 'pose' : 'NULL'},
+  'thumbnail_key', thumbnail_key, 'pose_thumbnail', pose_thumbnail, 'images', images)::text`;
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
@@ -80,13 +87,14 @@ export class JobStore {
     const filter = 'user_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)';
     const params = [userId, promptId ?? null];
     // One round trip in the usual case: the total rides along with the page (count over the whole filter).
-    const { rows } = await this.db.query<Omit<JobView, 'queue_position'> & { total: number }>(
-      `SELECT ${viewColumns(Boolean(promptId))}, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
+    const { rows } = await this.db.query<{ job: string; total: number }>(
+      `SELECT ${viewJson(Boolean(promptId))} AS job, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
       [...params, pageSize, (page - 1) * pageSize],
     );
     if (rows.length) {
-      const places = await this.queuePositions(rows.filter((job) => job.status === 'queued').map((job) => job.id));
-      return { items: rows.map(({ total: _total, ...job }) => ({ ...job, queue_position: places.get(job.id) ?? null })), total: rows[0].total };
+      const jobs = rows.map((row) => JSON.parse(row.job) as Omit<JobView, 'queue_position'>);
+      const places = await this.queuePositions(jobs.filter((job) => job.status === 'queued').map((job) => job.id));
+      return { items: jobs.map((job) => ({ ...job, queue_position: places.get(job.id) ?? null })), total: rows[0].total };
     }
     if (page === 1) return { items: [], total: 0 };
     // A page past the end has no row to carry the total.
