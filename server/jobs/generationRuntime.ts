@@ -128,7 +128,7 @@ export class GenerationRuntime {
   /** Draws new prompts' pose thumbnails off the event loop (created on first use). */
   async thumbnails(): Promise<ThumbnailMaker> {
     const { store } = await this.open();
-    this.thumbnailMaker ??= new ThumbnailMaker(store, this.log, this.config.jobs.renderTimeoutMs);
+    this.thumbnailMaker ??= new ThumbnailMaker(store, this.storage(), this.log, this.config.jobs.renderTimeoutMs);
     return this.thumbnailMaker;
   }
 

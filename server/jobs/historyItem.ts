@@ -18,7 +18,8 @@ export async function toHistoryItem(job: JobView, storage: FileStorage, ttlSecon
     negative_prompt: job.negative_prompt,
     settings: job.settings,
     pose: job.pose,
-    pose_thumbnail: job.pose_thumbnail,
+    // Prompts from before thumbnails were files kept theirs as a data URL.
+    pose_thumbnail: job.thumbnail_key ? await sign(job.thumbnail_key) : job.pose_thumbnail,
     engine: job.engine,
     images,
     control_image: job.control_key ? { url: await sign(job.control_key), width, height } : null,

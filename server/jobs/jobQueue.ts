@@ -88,20 +88,12 @@ export class JobQueue {
 
   /** Marks the job done with its images, in one statement; false if this worker no longer holds it. */
   async complete(id: string, worker: string, images: JobImage[]): Promise<boolean> {
-    const { rows } = await this.db.query<{ updated: number }>(
-      `WITH done AS (
-         UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now()
-         WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id),
-       stored AS (
-         INSERT INTO job_images (job_id, idx, storage_key, width, height, engine)
-         SELECT done.id, img.ordinality - 1, img.value->>'storage_key', (img.value->>'width')::int,
-                (img.value->>'height')::int, img.value->>'engine'
-         FROM done, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS img(value, ordinality)
-         RETURNING 1)
-       SELECT (SELECT count(*) FROM done)::int AS updated, (SELECT count(*) FROM stored)::int AS stored`,
-      [id, worker, JSON.stringify(images)],
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now(), images = $3::json
+       WHERE id = $1 AND worker = $2 AND status = 'running'`,
+      [id, worker, JSON.stringify(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
     );
-    return (rows[0]?.updated ?? 0) > 0;
+    return rowCount > 0;
   }
 
   /** Ends the job as failed (with a reason the user will read) or stopped; false if it is not ours. */

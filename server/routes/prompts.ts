@@ -54,7 +54,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     );
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
-    (await runtime.thumbnails()).request(id, pose);
+    (await runtime.thumbnails()).request(id, user.uid, pose);
     runtime.changes.changed(user.uid, id);
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
     return sendData(reply, data);

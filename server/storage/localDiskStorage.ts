@@ -53,10 +53,11 @@ export class LocalDiskStorage implements FileStorage {
 
   /** A URL of the /files/ route signed for one method and key. */
   private sign(method: 'GET' | 'PUT', key: string, ttlSeconds: number): SignedUrl {
-    this.pathOf(key);
+    // A well-formed key cannot leave the root (no "." or ".." segment, none empty), and its characters
+    // need no escaping in a URL path: no path to resolve, nothing to encode.
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
     const { expires, sig } = this.signer.sign(method, key, ttlSeconds);
-    const encoded = key.split('/').map(encodeURIComponent).join('/');
-    return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${encoded}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
+    return { url: `${this.baseUrl}${FILES_ROUTE_PREFIX}${key}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
   }
 
   /** A signed PUT URL: the /files/ route refuses a body larger than the bytes held for the key (the storage ledger). */

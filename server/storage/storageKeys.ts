@@ -35,6 +35,11 @@ export function controlImageKey(uid: string, jobId: string, runId: string): stri
   return `${userPrefix(uid)}/jobs/${jobId}/${runId}/control.png`;
 }
 
+/** Key of a job's pose thumbnail (one per job, drawn once at submission; deleted with the job's other files). */
+export function poseThumbnailKey(uid: string, jobId: string): string {
+  return `${userPrefix(uid)}/jobs/${jobId}/thumbnail.png`;
+}
+
 /** A fresh key for a user's upload; the file name is kept, made safe, for people reading the folder. */
 export function uploadKey(uid: string, purpose: string, filename: string, contentType: UploadContentType): string {
   const base = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);

@@ -90,7 +90,7 @@ export class StorageLedger {
   async filesOfJob(jobId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ storage_key: string }>(
       `SELECT storage_key FROM stored_files WHERE job_id = $1
-       UNION SELECT storage_key FROM job_images WHERE job_id = $1
+       UNION SELECT image->>'storage_key' FROM jobs, json_array_elements(images) AS image WHERE id = $1
        UNION SELECT control_key FROM jobs WHERE id = $1 AND control_key IS NOT NULL`,
       [jobId],
     );

@@ -14,7 +14,12 @@ export type SignatureProblem = 'missing' | 'expired' | 'invalid' | null;
 
 /** HMAC-SHA256 signatures over method, key and expiry (unix seconds). */
 export class UrlSigner {
-  constructor(private readonly secret: string) {}
+  /** Made once: a history page signs tens of URLs, and each string secret was imported again. */
+  private readonly secret: crypto.KeyObject;
+
+  constructor(secret: string) {
+    this.secret = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   private mac(method: string, key: string, expires: number): string {
     return crypto.createHmac('sha256', this.secret).update(`${method}\n${key}\n${expires}`).digest('base64url');

@@ -128,7 +128,7 @@ export interface HistoryItem {
   settings: PromptSettings;
   /** The people JSON: only in the answer for one prompt_id; null in lists. */
   pose: unknown;
-  /** A small PNG (data URL) of the pose's OpenPose drawing; null until drawn. */
+  /** A small PNG of the pose's OpenPose drawing: a signed URL like the images' (a data URL for older prompts); null until drawn. */
   pose_thumbnail: string | null;
   engine: EngineName;
   images: HistoryImage[];

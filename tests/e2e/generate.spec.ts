@@ -92,7 +92,10 @@ test.describe('generation', () => {
       await expect(item).toContainText('640 × 360, 3 image(s)');
       await expect(statusBadge(item, 'Done')).toBeVisible();
       await expect(item.getByRole('progressbar', { name: 'Progress of "a dancer on a rooftop at sunset"' })).toHaveAttribute('aria-valuenow', '100');
-      await expect(item.getByRole('img', { name: 'The pose used' })).toBeVisible();
+      // The server's drawing of the pose, loaded from its signed file URL (96 pixels on its longer side).
+      const thumbnail = item.locator('img[alt="The pose used"]');
+      await expect(thumbnail).toHaveAttribute('src', /^\/files\/users\/.+\/thumbnail\.png\?expires=\d+&sig=/);
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && Math.max(img.naturalWidth, img.naturalHeight))).toBe(96);
       const urls = await expectImages(page, item, 3, 640, 360);
       // The same files, under freshly signed URLs.
       expect(urls.map((u) => new URL(u, page.url()).pathname)).toEqual(firstUrls.map((u) => new URL(u, page.url()).pathname));

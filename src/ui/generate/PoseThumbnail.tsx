@@ -1,5 +1,5 @@
 interface PoseThumbnailProps {
-  /** The server's drawing of the pose (a PNG data URL), null until it is drawn. */
+  /** The server's drawing of the pose (a signed image URL), null until it is drawn. */
   src: string | null;
   width: number;
   height: number;

@@ -5,7 +5,7 @@ import { bearer, generationApp, tempDataDir } from '../../support/generationApp'
 import { longLimbedCrowdJson } from '../../support/heavyPose';
 
 // Issue 20: 50 stored prompts of 100 people each made a 25.7 MB history answer; lists now carry a
-// thumbnail of the pose, and the pose only for one prompt_id.
+// thumbnail of the pose (a signed URL of its file), and the pose only for one prompt_id.
 
 const PROMPTS = 50;
 let app: FastifyInstance;
@@ -32,7 +32,7 @@ describe('history of 100-person prompts', () => {
     expect(items).toHaveLength(PROMPTS);
     for (const item of items) {
       expect(item.pose).toBeNull();
-      expect(item.pose_thumbnail).toMatch(/^data:image\/png;base64,/);
+      expect(item.pose_thumbnail).toMatch(/^\/files\/users\/.+\/thumbnail\.png\?expires=\d+&sig=/);
     }
     const one = await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${items[0].prompt_id}`, headers: bearer(user) });
     expect(one.json().data.items[0].pose.people).toHaveLength(100);

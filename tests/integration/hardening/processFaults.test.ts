@@ -78,7 +78,7 @@ describe('kill -9 in the middle of generation', () => {
     expect(await second.exited).toBe(0);
     const db = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'db') });
     const { rows } = await db.query<{ id: string; status: string; images: number }>(
-      'SELECT j.id, j.status, count(i.job_id)::int AS images FROM jobs j LEFT JOIN job_images i ON i.job_id = j.id GROUP BY j.id, j.status ORDER BY j.id',
+      'SELECT id, status, json_array_length(images) AS images FROM jobs ORDER BY id',
     );
     await db.close();
     expect(rows).toEqual([...ids].sort().map((id) => ({ id, status: 'done', images: 2 })));

@@ -98,17 +98,18 @@ describe('uploads to S3', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation&size=400000', headers: bearer(bob) })).statusCode).toBe(200);
   });
 
-  it("deleting a prompt deletes its images from the bucket and gives their bytes back", async () => {
+  it("deleting a prompt deletes its images and pose thumbnail from the bucket and gives their bytes back", async () => {
     const carol = await createTestUser('s3-carol');
     const { prompt_id } = (await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(carol), payload: promptBody({ width: 120, height: 80, gNumber: 1 }) })).json().data;
+    await (await app.generation.thumbnails()).idle();
     const item = await waitFor(async () => {
       const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(carol) })).json().data.items[0];
       return found.status === 'done' ? found : null;
     }, 20_000, 'the prompt to finish');
-    const urls = [item.images[0].url, item.control_image.url];
+    const urls = [item.images[0].url, item.control_image.url, item.pose_thumbnail];
     const sizes = await Promise.all(urls.map(async (url: string) => (await (await fetch(url)).arrayBuffer()).byteLength));
     const res = await app.inject({ method: 'DELETE', url: `/v1/history/${prompt_id}`, headers: bearer(carol) });
-    expect(res.json().data).toMatchObject({ freed_bytes: sizes[0] + sizes[1], storage: { used_bytes: 0 } });
+    expect(res.json().data).toMatchObject({ freed_bytes: sizes[0] + sizes[1] + sizes[2], storage: { used_bytes: 0 } });
     for (const url of urls) expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Estimator } from '../../../server/estimator/processEstimator';
-import { userPrefix } from '../../../server/storage/storageKeys';
+import { poseThumbnailKey, userPrefix } from '../../../server/storage/storageKeys';
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, promptBody, tempDataDir, testConfig, waitFor } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
@@ -96,18 +96,20 @@ describe('files that are deleted: prompts deleted from the history, expired uplo
   afterAll(() => app?.close());
 
   const fileOf = (url: string) => path.join(dataDir, 'files', decodeURIComponent(new URL(url, 'http://x').pathname.slice('/files/'.length)));
-  /** Submits a prompt, waits until it is done, and answers it with the files of its images and control image. */
+  /** Submits a prompt, waits until it is done, and answers it with the files of its images, control image and pose thumbnail. */
   async function donePrompt(user: TestUser) {
     const promptId = (await submit(app, user, { width: 120, height: 80, gNumber: 2 })).json().data.prompt_id as string;
+    await (await app.generation.thumbnails()).idle();
     const item = await waitFor(async () => {
       const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${promptId}`, headers: bearer(user) })).json().data.items[0];
       return found.status === 'done' ? found : null;
     }, 20_000, 'the prompt to finish');
-    const files = [...item.images, item.control_image].map((image: { url: string }) => fileOf(image.url));
+    expect(item.pose_thumbnail).toMatch(/\/thumbnail\.png\?/);
+    const files = [...item.images, item.control_image, { url: item.pose_thumbnail }].map((image: { url: string }) => fileOf(image.url));
     return { promptId, files, bytes: files.reduce((sum, file) => sum + fs.statSync(file).size, 0) };
   }
 
-  it('deleting a finished prompt deletes its images and gives their bytes back; only its owner can', async () => {
+  it('deleting a finished prompt deletes its images and thumbnail and gives their bytes back; only its owner can', async () => {
     const before = await usedBytes(app, alice);
     const prompt = await donePrompt(alice);
     expect(await usedBytes(app, alice)).toBe(before + prompt.bytes);
@@ -118,6 +120,16 @@ describe('files that are deleted: prompts deleted from the history, expired uplo
     for (const file of prompt.files) expect(fs.existsSync(file)).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt.promptId}`, headers: bearer(alice) })).statusCode).toBe(404);
     expect(refusal(await remove(app, alice, prompt.promptId))).toEqual([404, 40401, `No prompt ${prompt.promptId} in your history`]);
+  });
+
+  it('keeps no thumbnail of a prompt deleted before its thumbnail was stored', async () => {
+    const before = await usedBytes(app, alice);
+    const promptId = (await submit(app, alice, { width: 120, height: 80, gNumber: 1 })).json().data.prompt_id as string;
+    await app.inject({ method: 'POST', url: '/v1/stop_prompt', headers: bearer(alice), payload: { prompt_id: promptId } });
+    expect((await remove(app, alice, promptId)).statusCode).toBe(200);
+    await (await app.generation.thumbnails()).idle();
+    expect(fs.existsSync(path.join(dataDir, 'files', poseThumbnailKey(alice.uid, promptId)))).toBe(false);
+    expect(await usedBytes(app, alice)).toBe(before);
   });
 
   it('deletes an upload UPLOAD_TTL_MIN (60) minutes after its URL was given; an estimate made from it keeps its result', async () => {

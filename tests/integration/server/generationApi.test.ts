@@ -132,8 +132,28 @@ describe('GET /v1/history', () => {
     expect(one.pose.people[0].pose_keypoints_2d).toHaveLength(54);
     await (await app.generation.thumbnails()).idle();
     const drawn = (await history(fresh, '?page=2&page_size=2')).json().data.items[0];
-    expect(drawn.pose_thumbnail).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(drawn.pose_thumbnail).toMatch(/^\/files\/users\/.+\/thumbnail\.png\?expires=\d+&sig=/);
     expect((await history(bob)).json().data.items.some((i: { prompt_id: string }) => ids.includes(i.prompt_id))).toBe(false);
+  });
+
+  it('shows the pose thumbnail as a signed URL of a PNG the browser may cache, refused unsigned, altered or for another prompt', async () => {
+    const dana = await createTestUser('dana');
+    const ids = [(await query(dana, promptBody())).json().data.prompt_id, (await query(dana, promptBody())).json().data.prompt_id];
+    await (await app.generation.thumbnails()).idle();
+    const [newer, older] = (await history(dana)).json().data.items;
+    expect([newer.prompt_id, older.prompt_id]).toEqual([ids[1], ids[0]]);
+    const file = await app.inject({ method: 'GET', url: older.pose_thumbnail });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    // The pose's drawing, scaled to 96 pixels on its longer side.
+    const size = readPngSize(file.rawPayload);
+    expect(Math.max(size.width, size.height)).toBe(96);
+    const [unsigned, query_] = older.pose_thumbnail.split('?');
+    expect((await app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `${unsigned}?${query_.replace(/sig=(.)/, (_m: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}` })).statusCode).toBe(403);
+    // One prompt's signature does not open another's thumbnail.
+    expect((await app.inject({ method: 'GET', url: `${newer.pose_thumbnail.split('?')[0]}?${query_}` })).statusCode).toBe(403);
   });
 
   it("answers another user's prompt_id and an unknown one with 404, bad paging with 400", async () => {

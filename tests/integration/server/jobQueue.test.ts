@@ -67,8 +67,8 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
     const image = { storage_key: 'k', width: 8, height: 8, engine: 'mannequin' as const };
     expect(await queue.complete(id, 'dead', [image])).toBe(false);
     expect(await queue.complete(id, 'alive', [image])).toBe(true);
-    const { rows } = await db.query('SELECT storage_key FROM job_images WHERE job_id = $1', [id]);
-    expect(rows).toHaveLength(1);
+    const { rows } = await db.query<{ images: unknown }>('SELECT images FROM jobs WHERE id = $1', [id]);
+    expect(rows[0].images).toEqual([image]);
     expect((await statusOf(id)).status).toBe('done');
   });
 
