@@ -20,8 +20,11 @@ export interface NewJob {
 /** A job with its images, thumbnail and, while queued, its place in the queue (1 = next); pose is null in lists. */
 export type JobView = Omit<JobRow, 'pose'> & { pose: OpenPoseJson | null; pose_thumbnail: string | null; images: JobImage[]; queue_position: number | null };
 
-/** What enqueue did: queued (with the place in the fair order), or refused, with what the user already has. */
-export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
+/**
+ * What enqueue did: queued, or refused, with what the user already has. No place in the fair order:
+ * counting it reads the whole queue; it follows in the history and on /ws_events (queuePlaces).
+ */
+export type EnqueueResult = { queued: true } | { queued: false; active: number; activeCost: number };
 
 // Lists leave the pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
 const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withPose ? 'pose,' : 'NULL::json AS pose,')}, pose_thumbnail,
@@ -37,25 +40,21 @@ export class JobStore {
    * this one would pass maxCost. One statement, so two requests at once cannot both slip under a limit.
    */
   async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
-    const { rows } = await this.db.query<{ inserted: number; active: number; active_cost: number; position: number }>(
-      // The user's unfinished jobs only (not their whole history), and their last start in one index probe.
+    const { rows } = await this.db.query<{ inserted: number; active: number; active_cost: number }>(
+      // The user's unfinished jobs only (not their whole history): one probe of jobs_user_unfinished.
       `WITH active AS (
-         SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'queued')::int AS queued, COALESCE(sum(cost), 0)::float8 AS cost,
-           COALESCE((SELECT max(started_at) FROM jobs WHERE user_id = $2::text), '-infinity'::timestamptz) AS last_started
+         SELECT count(*)::int AS n, COALESCE(sum(cost), 0)::float8 AS cost
          FROM jobs WHERE user_id = $2::text AND status IN ('queued', 'running')),
-       ${FAIR_TURNS},
        inserted AS (
          INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
          SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::json, $7::text, $9::real FROM active
          WHERE active.n < $8::int AND active.cost + $9::float8 <= $10::float8
          RETURNING id)
-       SELECT (SELECT count(*) FROM inserted)::int AS inserted, active.n AS active, active.cost AS active_cost,
-         (SELECT count(*) FROM turns WHERE (turn, last_started) <= (active.queued + 1, active.last_started))::int + 1 AS position
-       FROM active`,
+       SELECT (SELECT count(*) FROM inserted)::int AS inserted, active.n AS active, active.cost AS active_cost FROM active`,
       [job.id, job.userId, job.prompt, job.negativePrompt, JSON.stringify(job.settings), JSON.stringify(job.pose), job.engine, maxActive, job.cost, maxCost],
     );
     const row = rows[0]!;
-    return row.inserted ? { queued: true, queuePosition: row.position } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
+    return row.inserted ? { queued: true } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
   }
 
   /** Stores the pose's thumbnail (a PNG data URL) once it is drawn. */

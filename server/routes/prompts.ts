@@ -56,7 +56,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, pose);
     runtime.changes.changed(user.uid, id);
-    const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
+    const data: QueryPromptResponse = { prompt_id: id, status: 'queued' };
     return sendData(reply, data);
   });
 
