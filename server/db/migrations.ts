@@ -140,7 +140,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    id: 7,
+    id: 8,
     name: 'indexes of the abandoned-job sweep',
     // The workers' sweep (JobQueue.sweepAbandoned, every second) looks for queued jobs given back by
     // an engine and running jobs whose lease ran out: without these it read every unfinished job,

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { FAIR_TURNS } from './fairOrder.js';
+import { QueuePlaces } from './queuePlaces.js';
 import { JOB_COLUMNS, type JobImage, type JobRow, type JobSettings } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
@@ -33,7 +33,11 @@ const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withP
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
-  constructor(private readonly db: Database) {}
+  private readonly places: QueuePlaces;
+
+  constructor(private readonly db: Database) {
+    this.places = new QueuePlaces(db);
+  }
 
   /** Queues one job (enqueueMany's rules). */
   async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
@@ -107,14 +111,7 @@ export class JobStore {
    * A job that left the queue since the page was read has no place (null).
    */
   private async queuePositions(ids: string[]): Promise<Map<string, number>> {
-    if (!ids.length) return new Map();
-    const { rows } = await this.db.query<{ id: string; position: number }>(
-      `WITH ${FAIR_TURNS}
-       SELECT me.id, (SELECT count(*) FROM turns a WHERE (a.turn, a.last_started, a.seq) < (me.turn, me.last_started, me.seq))::int + 1 AS position
-       FROM turns me WHERE me.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.position]));
+    return this.places.of(ids);
   }
 
   /** A user's job, or null if there is none with that id for this user. */
