@@ -33,7 +33,8 @@ const viewColumns = (withPose: boolean) => `${JOB_COLUMNS.replace('pose,', withP
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
-  private readonly places: QueuePlaces;
+  /** Places in the queue, counted once for everyone asking at the same time. */
+  readonly places: QueuePlaces;
 
   constructor(private readonly db: Database) {
     this.places = new QueuePlaces(db);
