@@ -158,4 +158,15 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE job_images;
     `,
   },
+  {
+    id: 8,
+    name: 'indexes of the abandoned-job sweep',
+    // The workers' sweep (JobQueue.sweepAbandoned, every second) looks for queued jobs given back by
+    // an engine and running jobs whose lease ran out: without these it read every unfinished job,
+    // 28 ms a second on PGlite's event loop with 20,000 queued. Both hold few rows: a new job is in neither.
+    sql: `
+      CREATE INDEX jobs_given_back ON jobs (updated_at) WHERE status = 'queued' AND attempts > 0;
+      CREATE INDEX jobs_running_lease ON jobs (lease_until) WHERE status = 'running';
+    `,
+  },
 ];

@@ -39,6 +39,8 @@ export class PromptChanges {
   private db: Database | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private notices: Promise<void> = Promise.resolve();
+  /** Payloads waiting for the next announcement. */
+  private unsent: string[] = [];
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
@@ -95,10 +97,22 @@ export class PromptChanges {
     const payload = JSON.stringify({ ...change, origin: this.origin });
     // A frame too large for NOTIFY reaches this instance's connections only (frames are shrunk to fit, so this is rare).
     if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
+    this.unsent.push(payload);
+    if (this.unsent.length > 1) return; // the announcement already chained takes this one too
     // Chained, so the other instances hear the changes of a prompt in the order they happened.
     this.notices = this.notices
-      .then(async () => void (await db.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])))
+      .then(() => this.announce(db))
       .catch((error) => this.log?.warn({ err: error }, 'could not announce a prompt change to the other instances'));
+  }
+
+  /**
+   * Announces every change made since the last announcement in one statement, in order: one
+   * round trip and one commit for a burst (a NOTIFY each was most of a submission's Postgres work).
+   */
+  private async announce(db: Database): Promise<void> {
+    const payloads = this.unsent;
+    this.unsent = [];
+    await db.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS unsent(payload)', [CHANNEL, payloads]);
   }
 
   private deliver(change: PromptChange): void {

@@ -16,6 +16,15 @@ const QUEUE_REFRESH_MS = 500;
 /** Reads a user's prompt as the history shows it (signed URLs), or null if it is gone. */
 export type ReadPrompt = (userId: string, promptId: string) => Promise<HistoryItem | null>;
 
+/** What was last sent of a queued prompt. */
+interface SentQueued {
+  place: number | null;
+  drawn: boolean;
+}
+
+/** The places in the queue of those of the prompts still queued (queuePlaces.ts). */
+export type ReadPlaces = (promptIds: string[]) => Promise<Map<string, number>>;
+
 /**
  * The event connections of this instance, by user: each change of a user's prompt is read once
  * (only when that user has a connection here) and sent to that user's connections only, in the
@@ -27,11 +36,18 @@ export class PromptEventHub {
   private readonly queues = new Map<string, Promise<void>>();
   /** Per user, prompts whose read is waiting in the queue: a second change of one adds nothing. */
   private readonly pendingReads = new Map<string, Set<string>>();
-  /** Per user, their prompts last sent as queued: their place moves when others leave the queue. */
-  private readonly queued = new Map<string, Set<string>>();
+  /**
+   * Per user, their prompts last sent as queued, with the place sent (it moves when others join or
+   * leave the queue) and whether the pose's thumbnail was drawn by then (it is drawn after the answer).
+   */
+  private readonly queued = new Map<string, Map<string, SentQueued>>();
   private queueRefresh: NodeJS.Timeout | null = null;
 
-  constructor(private readonly readPrompt: ReadPrompt, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly readPrompt: ReadPrompt,
+    private readonly readPlaces: ReadPlaces,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   /** Adds a user's connection; null when they already hold PROMPT_EVENT_LIMITS.connectionsPerUser. Returns its removal. */
   connect(userId: string, send: SendEvent): (() => void) | null {
@@ -77,14 +93,30 @@ export class PromptEventHub {
     this.queueRefresh = null;
   }
 
-  /** Any change but progress may move the queue: the queued prompts of users connected here are read again, once per burst. */
+  /**
+   * Any change but progress may move the queue: once per burst, the places of the queued prompts of
+   * users connected here are counted (once for all), and those whose place moved, or whose thumbnail
+   * was not drawn yet when sent, are read and sent again (not every queued prompt at every change).
+   */
   private scheduleQueueRefresh(): void {
     if (this.queueRefresh || this.queued.size === 0) return;
     this.queueRefresh = setTimeout(() => {
       this.queueRefresh = null;
-      for (const [userId, ids] of this.queued) for (const id of ids) this.read(userId, id);
+      void this.refreshMoved();
     }, QUEUE_REFRESH_MS);
     this.queueRefresh.unref();
+  }
+
+  private async refreshMoved(): Promise<void> {
+    const sent = [...this.queued].flatMap(([userId, prompts]) => [...prompts].map(([id, { place, drawn }]) => ({ userId, id, place, drawn })));
+    let places: Map<string, number> | null = null;
+    try {
+      places = await this.readPlaces(sent.map(({ id }) => id));
+    } catch (error) {
+      this.log?.warn({ err: error }, 'could not count queue places; reading the queued prompts again');
+    }
+    // A prompt with no place has left the queue: read again, it shows its new status.
+    for (const { userId, id, place, drawn } of sent) if (!places || (places.get(id) ?? null) !== place || !drawn) this.read(userId, id);
   }
 
   /** Reads a prompt and sends it to its owner's connections, in turn with their other messages. */
@@ -105,8 +137,8 @@ export class PromptEventHub {
   }
 
   private trackQueued(userId: string, item: HistoryItem): void {
-    const ids = this.queued.get(userId) ?? new Set<string>();
-    if (item.status === 'queued') ids.add(item.prompt_id);
+    const ids = this.queued.get(userId) ?? new Map<string, SentQueued>();
+    if (item.status === 'queued') ids.set(item.prompt_id, { place: item.queue_position, drawn: item.pose_thumbnail !== null });
     else ids.delete(item.prompt_id);
     if (ids.size > 0 && this.connections.has(userId)) this.queued.set(userId, ids);
     else this.queued.delete(userId);

@@ -4,7 +4,7 @@ import type { TokenVerifier } from '../auth/verifier.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { toHistoryItem } from '../jobs/historyItem.js';
 import { promptEventsSocketRoutes } from '../ws/promptEventsSocket.js';
-import { PromptEventHub, type ReadPrompt } from './promptEventHub.js';
+import { PromptEventHub, type ReadPlaces, type ReadPrompt } from './promptEventHub.js';
 
 /**
  * Registers WS /ws_events: each signed-in page hears its user's prompt changes, from this instance
@@ -16,7 +16,8 @@ export async function registerPromptEvents(app: FastifyInstance, { verifier, run
     const { items } = await store.list(userId, 1, 1, promptId);
     return items[0] ? toHistoryItem(items[0], runtime.storage(), runtime.config.files.urlTtlSeconds) : null;
   };
-  const hub = new PromptEventHub(read, app.log);
+  const readPlaces: ReadPlaces = async (promptIds) => (await runtime.open()).store.places.of(promptIds);
+  const hub = new PromptEventHub(read, readPlaces, app.log);
   const stopHearing = runtime.changes.on((change) => hub.apply(change));
   if (runtime.config.databaseUrl) {
     // onReady, which listen() awaits: a page connected here hears other instances' changes from the first request on.

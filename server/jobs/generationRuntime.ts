@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES } from '../../src/api/contract.js';
+import { ERROR_CODES, USER_COST_MAX } from '../../src/api/contract.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/openDatabase.js';
 import { createEngines } from '../engines/createEngines.js';
@@ -24,6 +24,7 @@ import { UrlSigner } from '../storage/urlSigner.js';
 import type { GenerationConfig } from './generationConfig.js';
 import { JobQueue } from './jobQueue.js';
 import { JobStore } from './jobStore.js';
+import { SubmissionGroups } from './submissionGroups.js';
 import type { JobRow } from './jobTypes.js';
 import { WorkerPool } from './workerPool.js';
 
@@ -34,6 +35,8 @@ interface Services {
   /** The files each user holds, and their sizes. */
   ledger: StorageLedger;
   quota: StorageQuota;
+  /** New prompts, stored in groups within each user's limits and quota. */
+  submissions: SubmissionGroups;
 }
 
 /**
@@ -71,7 +74,9 @@ export class GenerationRuntime {
       (db) => {
         const ledger = new StorageLedger(db);
         const queue = new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs);
-        return { db, store: new JobStore(db), queue, ledger, quota: new StorageQuota(this.config.quota, db, ledger) };
+        const [store, quota] = [new JobStore(db), new StorageQuota(this.config.quota, db, ledger)];
+        const submissions = new SubmissionGroups(store, quota, { maxActive: this.config.jobs.maxActivePerUser, maxCost: USER_COST_MAX });
+        return { db, store, queue, ledger, quota, submissions };
       },
       (error: Error) => {
         this.services = null; // let a later request try again
@@ -159,6 +164,7 @@ export class GenerationRuntime {
     await this.sweeper?.stop();
     await this.thumbnailMaker?.close();
     const services = await this.services?.catch(() => null);
+    await services?.submissions.idle();
     await services?.db.close();
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { FAIR_TURNS } from './fairOrder.js';
+import { QueuePlaces } from './queuePlaces.js';
 import { JOB_COLUMNS, type JobImage, type JobRow, type JobSettings } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
@@ -35,8 +35,11 @@ export type JobView = Pick<JobRow, ShownColumns> & {
   queue_position: number | null;
 };
 
-/** What enqueue did: queued (with the place in the fair order), or refused, with what the user already has. */
-export type EnqueueResult = { queued: true; queuePosition: number } | { queued: false; active: number; activeCost: number };
+/**
+ * What enqueue did: queued, or refused, with what the user already has. No place in the fair order:
+ * counting it reads the whole queue; it follows in the history and on /ws_events (queuePlaces).
+ */
+export type EnqueueResult = { queued: true } | { queued: false; active: number; activeCost: number };
 
 // Only what a history item shows, each job as one JSON text: the drivers then decode one value per
 // row (JSON.parse) instead of sixteen typed ones, ~15 % of a page's time in PGlite. Lists leave the
@@ -48,32 +51,53 @@ const viewJson = (withPose: boolean) => `json_build_object('id', id, 'status', s
 
 /** The API's side of the jobs table: enqueue, read history, stop. */
 export class JobStore {
-  constructor(private readonly db: Database) {}
+  /** Places in the queue, counted once for everyone asking at the same time. */
+  readonly places: QueuePlaces;
+
+  constructor(private readonly db: Database) {
+    this.places = new QueuePlaces(db);
+  }
+
+  /** Queues one job (enqueueMany's rules). */
+  async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
+    return (await this.enqueueMany([job], maxActive, maxCost))[0]!;
+  }
 
   /**
-   * Queues a job unless the user already has maxActive jobs queued or running, or their cost with
-   * this one would pass maxCost. One statement, so two requests at once cannot both slip under a limit.
+   * Queues each job unless its user already has maxActive jobs queued or running, or their cost with
+   * this one would pass maxCost; the results in the jobs' order. One statement for them all: a
+   * statement's fixed cost is most of a small insert's. At most one job per user (the limits are
+   * read once per job, before any of them is inserted); jobs get their place in the queue in order.
    */
-  async enqueue(job: NewJob, maxActive: number, maxCost: number): Promise<EnqueueResult> {
-    const { rows } = await this.db.query<{ inserted: number; active: number; active_cost: number; position: number }>(
-      // The user's unfinished jobs only (not their whole history), and their last start in one index probe.
-      `WITH active AS (
-         SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'queued')::int AS queued, COALESCE(sum(cost), 0)::float8 AS cost,
-           COALESCE((SELECT max(started_at) FROM jobs WHERE user_id = $2::text), '-infinity'::timestamptz) AS last_started
-         FROM jobs WHERE user_id = $2::text AND status IN ('queued', 'running')),
-       ${FAIR_TURNS},
+  async enqueueMany(jobs: readonly NewJob[], maxActive: number, maxCost: number): Promise<EnqueueResult[]> {
+    if (new Set(jobs.map((job) => job.userId)).size !== jobs.length) throw new Error('enqueueMany takes at most one job per user');
+    const column = <T>(of: (job: NewJob) => T) => jobs.map(of);
+    const { rows } = await this.db.query<{ id: string; inserted: boolean; active: number; active_cost: number }>(
+      // Each user's unfinished jobs only (not their whole history): one probe of jobs_user_unfinished.
+      `WITH new AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[])
+           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, ord)),
+       active AS (
+         SELECT new.id, a.n, a.cost FROM new CROSS JOIN LATERAL (
+           SELECT count(*)::int AS n, COALESCE(sum(j.cost), 0)::float8 AS cost FROM jobs j
+           WHERE j.user_id = new.user_id AND j.status IN ('queued', 'running')) a),
        inserted AS (
          INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
-         SELECT $1::uuid, $2::text, 'queued', $3::text, $4::text, $5::jsonb, $6::json, $7::text, $9::real FROM active
-         WHERE active.n < $8::int AND active.cost + $9::float8 <= $10::float8
+         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings::jsonb, new.pose::json, new.engine, new.cost::real
+         FROM new JOIN active USING (id) WHERE active.n < $9::int AND active.cost + new.cost <= $10::float8 ORDER BY new.ord
          RETURNING id)
-       SELECT (SELECT count(*) FROM inserted)::int AS inserted, active.n AS active, active.cost AS active_cost,
-         (SELECT count(*) FROM turns WHERE (turn, last_started) <= (active.queued + 1, active.last_started))::int + 1 AS position
-       FROM active`,
-      [job.id, job.userId, job.prompt, job.negativePrompt, JSON.stringify(job.settings), JSON.stringify(job.pose), job.engine, maxActive, job.cost, maxCost],
+       SELECT active.id, active.id IN (SELECT id FROM inserted) AS inserted, active.n AS active, active.cost AS active_cost FROM active`,
+      [
+        column((job) => job.id), column((job) => job.userId), column((job) => job.prompt), column((job) => job.negativePrompt),
+        column((job) => JSON.stringify(job.settings)), column((job) => JSON.stringify(job.pose)), column((job) => job.engine), column((job) => job.cost),
+        maxActive, maxCost,
+      ],
     );
-    const row = rows[0]!;
-    return row.inserted ? { queued: true, queuePosition: row.position } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return jobs.map((job): EnqueueResult => {
+      const row = byId.get(job.id)!;
+      return row.inserted ? { queued: true } : { queued: false, active: row.active, activeCost: Number(row.active_cost) };
+    });
   }
 
   /** Names the stored file of a job's pose thumbnail once it is drawn; false if the job is gone (deleted meanwhile). */
@@ -108,14 +132,7 @@ export class JobStore {
    * A job that left the queue since the page was read has no place (null).
    */
   private async queuePositions(ids: string[]): Promise<Map<string, number>> {
-    if (!ids.length) return new Map();
-    const { rows } = await this.db.query<{ id: string; position: number }>(
-      `WITH ${FAIR_TURNS}
-       SELECT me.id, (SELECT count(*) FROM turns a WHERE (a.turn, a.last_started, a.seq) < (me.turn, me.last_started, me.seq))::int + 1 AS position
-       FROM turns me WHERE me.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.position]));
+    return this.places.of(ids);
   }
 
   /** A user's job, or null if there is none with that id for this user. */

@@ -39,24 +39,21 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
   app.post(API_PATHS.queryPrompt, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
     const user = callerOf(request);
     const body = parseRequest(queryPromptRequest, request.body);
-    const { store, quota } = await runtime.open();
+    const { submissions } = await runtime.open();
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const sampling = await chooseSampling(body, runtime);
     const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1), ...sampling };
-    // Refused now rather than failed later: a prompt that is queued always finishes and keeps its images.
-    await quota.checkPrompt(user.uid, settings);
     const pose = toOpenPoseJson(body.pose);
-    const queued = await store.enqueue(
-      { id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost },
-      config.jobs.maxActivePerUser,
-      USER_COST_MAX,
-    );
+    // Refused now rather than failed later (limits, storage quota): a prompt that is queued always finishes and keeps its images.
+    const queued = await submissions.submit({
+      id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost,
+    });
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, user.uid, pose);
     runtime.changes.changed(user.uid, id);
-    const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: queued.queuePosition };
+    const data: QueryPromptResponse = { prompt_id: id, status: 'queued' };
     return sendData(reply, data);
   });
 

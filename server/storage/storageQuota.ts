@@ -74,24 +74,28 @@ export class StorageQuota {
   }
 
   /**
-   * Refuses with a 507 a prompt whose images, with those of the user's prompts still queued or running,
-   * are expected to pass the quota. A prompt already running always finishes and keeps its images, so
-   * usage can pass the quota by what was queued when it was checked; new uploads and prompts are then refused.
+   * For each prompt (at most one per user), the 507 that refuses it when its images, with those of the
+   * user's prompts still queued or running, are expected to pass the quota; null when it fits. A prompt
+   * already running always finishes and keeps its images, so usage can pass the quota by what was
+   * queued when it was checked; new uploads and prompts are then refused.
    */
-  async checkPrompt(uid: string, settings: PromptSize): Promise<void> {
+  async checkPrompts(prompts: ReadonlyArray<{ uid: string; settings: PromptSize }>): Promise<Array<ApiError | null>> {
     const quota = this.settings.userBytes;
-    if (quota === null) return;
-    // One round trip: what the user holds, and the settings of their prompts still to draw.
+    if (quota === null) return prompts.map(() => null);
+    // One round trip for them all: what each user holds, and the settings of their prompts still to draw.
     const { rows } = await this.db.query<{ used: number; active: PromptSize[] | null }>(
-      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = $1), 0)::float8 AS used,
-         (SELECT json_agg(settings) FROM jobs WHERE user_id = $2 AND status IN ('queued', 'running')) AS active`,
-      [userPrefix(uid), uid],
+      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = u.owner), 0)::float8 AS used,
+         (SELECT json_agg(settings) FROM jobs WHERE user_id = u.uid AND status IN ('queued', 'running')) AS active
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(owner, uid, ord) ORDER BY u.ord`,
+      [prompts.map((prompt) => userPrefix(prompt.uid)), prompts.map((prompt) => prompt.uid)],
     );
-    const used = Number(rows[0]?.used ?? 0);
-    const pending = (rows[0]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
-    const need = expectedPromptBytes(settings);
-    if (used + pending + need <= quota) return;
-    const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
-    throw storageFull(used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
+    return prompts.map(({ settings }, i) => {
+      const used = Number(rows[i]?.used ?? 0);
+      const pending = (rows[i]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
+      const need = expectedPromptBytes(settings);
+      if (used + pending + need <= quota) return null;
+      const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
+      return storageFull(used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
+    });
   }
 }

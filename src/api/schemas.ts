@@ -85,11 +85,13 @@ export const presignQuery = z.object({
 });
 export type PresignQuery = z.input<typeof presignQuery>;
 
-/** Answer of POST /v1/query_prompt; queue_position 1 means next to run. */
+/**
+ * Answer of POST /v1/query_prompt. The prompt's place in the queue is not counted for the answer (it
+ * reads the whole queue): it follows on /ws_events and in the history (HistoryItem.queue_position).
+ */
 export interface QueryPromptResponse {
   prompt_id: string;
   status: JobStatus;
-  queue_position: number;
 }
 
 /** Answer of POST /v1/stop_prompt. */

@@ -158,6 +158,41 @@ describe('queue positions', () => {
   });
 });
 
+describe('queue places of prompts submitted at once', () => {
+  it("sends each user their new prompt's own place, as the history counts it", async () => {
+    const engine = gatedEngine();
+    const gated = await generationApp(tempDataDir(), { engines: [engine] });
+    await gated.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const users = await Promise.all(['gina', 'hal', 'ivy', 'jon'].map((name) => createTestUser(name)));
+      const [holder, ...waiting] = users as [TestUser, ...TestUser[]];
+      const post = async (user: TestUser) =>
+        (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data;
+      const url = `http://127.0.0.1:${(gated.server.address() as { port: number }).port}`;
+      const connections = waiting.map((user) => openEvents(url, user.idToken));
+      open.push(...connections);
+      await Promise.all(connections.map((c) => c.next((m) => m.type === 'events.ready')));
+      await post(holder);
+      await waitForRuns(engine, 1);
+      // The answers come at once, without a place; each place follows on the user's own socket.
+      const answers = await Promise.all(waiting.map(post));
+      expect(answers.every((a) => a.status === 'queued' && !('queue_position' in a))).toBe(true);
+      const placed = await Promise.all(connections.map(async (c, i) => {
+        const update = await c.next((m) => m.type === 'prompt.update' && m.prompt_id === answers[i].prompt_id && m.data.queue_position !== null);
+        return update.type === 'prompt.update' ? update.data.queue_position : null;
+      }));
+      expect([...placed].sort()).toEqual([1, 2, 3]);
+      const inHistory = await Promise.all(waiting.map(async (user, i) =>
+        (await gated.inject({ method: 'GET', url: `/v1/history?prompt_id=${answers[i].prompt_id}`, headers: bearer(user) })).json().data.items[0].queue_position));
+      expect(inHistory).toEqual(placed);
+      for (const c of connections) expect(promptIdsIn(c.messages)).toEqual(new Set([answers[connections.indexOf(c)].prompt_id]));
+    } finally {
+      engine.open();
+      await gated.close();
+    }
+  });
+});
+
 /** Waits until the engine has started count runs. */
 async function waitForRuns(engine: RecordingEngine, count: number): Promise<void> {
   await waitFor(async () => engine.runs.length >= count, 10_000, `${count} run(s)`);

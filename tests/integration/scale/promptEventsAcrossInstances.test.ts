@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Engine } from '../../../server/engines/engine';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, promptBody, testConfig } from '../../support/generationApp';
+import { bearer, promptBody, testConfig, waitFor } from '../../support/generationApp';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 import { openEvents, promptIdsIn, updateOf, type EventsConnection } from '../../support/promptEventsClient';
 
@@ -81,5 +81,19 @@ describe('prompt events with several instances on one Postgres server', () => {
     const after = await a.inject({ method: 'GET', url: '/v1/history', headers: { ...bearer(alice), 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.items[0]).toMatchObject({ prompt_id: promptId, status: 'done' });
+  });
+
+  it('hears every change of a burst made on another instance, in the order it was made', async () => {
+    const heard: string[] = [];
+    const stop = a.generation.changes.on((change) => change.userId === 'burst-user' && heard.push(change.promptId!));
+    try {
+      // Made in one turn of B's event loop, as a burst of submissions makes them: announced together.
+      const made = Array.from({ length: 200 }, (_, i) => `prompt-${i}`);
+      for (const id of made) b.generation.changes.changed('burst-user', id);
+      await waitFor(async () => heard.length >= made.length, 10_000, 'every change of the burst');
+      expect(heard).toEqual(made);
+    } finally {
+      stop();
+    }
   });
 });
