@@ -39,7 +39,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
   app.post(API_PATHS.queryPrompt, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
     const user = callerOf(request);
     const body = parseRequest(queryPromptRequest, request.body);
-    const { submissions } = await runtime.open();
+    const { submissions, store } = await runtime.open();
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const sampling = await chooseSampling(body, runtime);
@@ -53,7 +53,10 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, user.uid, pose);
     runtime.changes.changed(user.uid, id);
-    const data: QueryPromptResponse = { prompt_id: id, status: 'queued' };
+    // Counted with everyone asking at the same time, and only while the queue is short: under a
+    // burst the place follows on /ws_events and in the history instead of costing each answer a count.
+    const place = queued.shortQueue ? ((await store.places.of([id])).get(id) ?? null) : null;
+    const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: place };
     return sendData(reply, data);
   });
 

@@ -85,13 +85,15 @@ export const presignQuery = z.object({
 });
 export type PresignQuery = z.input<typeof presignQuery>;
 
-/**
- * Answer of POST /v1/query_prompt. The prompt's place in the queue is not counted for the answer (it
- * reads the whole queue): it follows on /ws_events and in the history (HistoryItem.queue_position).
- */
+/** Answer of POST /v1/query_prompt. */
 export interface QueryPromptResponse {
   prompt_id: string;
   status: JobStatus;
+  /**
+   * The prompt's place in the queue (1 = next), counted while the queue is short; null when many
+   * prompts are queued (counting reads the whole queue): it then follows on /ws_events and in the history.
+   */
+  queue_position: number | null;
 }
 
 /** Answer of POST /v1/stop_prompt. */

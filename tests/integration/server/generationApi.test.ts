@@ -23,17 +23,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('POST /v1/query_prompt', () => {
-  it('queues a prompt at once; the history says where it is in the queue', async () => {
+  it('queues a prompt at once and says where it is in the queue, as the history does', async () => {
     const res = await query(alice, promptBody());
     expect(res.statusCode).toBe(200);
     const { code, data } = res.json();
     expect(code).toBe(200);
-    expect(data).toEqual({ prompt_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued' });
+    expect(data).toEqual({ prompt_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued', queue_position: expect.any(Number) });
+    expect(data.queue_position).toBeGreaterThan(0);
     const second = (await query(alice, promptBody())).json().data;
+    expect(second.queue_position).toBe(data.queue_position + 1);
     const placeOf = async (id: string) => (await history(alice, `?prompt_id=${id}`)).json().data.items[0].queue_position;
-    const first = await placeOf(data.prompt_id);
-    expect(first).toBeGreaterThan(0);
-    expect(await placeOf(second.prompt_id)).toBe(first + 1);
+    expect(await placeOf(data.prompt_id)).toBe(data.queue_position);
+    expect(await placeOf(second.prompt_id)).toBe(second.queue_position);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { migrate } from '../../../server/db/migrate';
 import { MIGRATIONS } from '../../../server/db/migrations';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { JobQueue } from '../../../server/jobs/jobQueue';
-import { JobStore } from '../../../server/jobs/jobStore';
+import { JobStore, SHORT_QUEUE } from '../../../server/jobs/jobStore';
 import { samplePose, tempDataDir } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
 
@@ -137,12 +137,22 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
   it('caps unfinished jobs per user in one statement; the list counts queue positions', async () => {
     const first = crypto.randomUUID();
     const job = { id: first, userId: 'capped', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 10 };
-    expect(await store.enqueue(job, 2, 100)).toEqual({ queued: true });
-    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: true });
+    expect(await store.enqueue(job, 2, 100)).toEqual({ queued: true, shortQueue: true });
+    expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: true, shortQueue: true });
     expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: false, active: 2, activeCost: 20 });
     const { items, total } = await store.list('capped', 1, 10);
     expect(total).toBe(2);
     expect(items.map((i) => i.queue_position)).toEqual([2, 1]);
+  });
+
+  it(`says the queue is short up to ${SHORT_QUEUE} queued jobs, so that only then an answer counts the new job's place`, async () => {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued'`);
+    const job = (i: number) => ({ id: crypto.randomUUID(), userId: `crowd-${i}`, prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 1 });
+    const room = SHORT_QUEUE - rows[0]!.n;
+    const filling = await store.enqueueMany(Array.from({ length: room }, (_, i) => job(i)), 10, 100);
+    expect(filling.at(-1)).toEqual({ queued: true, shortQueue: true });
+    expect(await store.enqueue(job(room), 10, 100)).toEqual({ queued: true, shortQueue: false });
+    await db.query(`DELETE FROM jobs WHERE user_id LIKE 'crowd-%'`);
   });
 
   it("caps the cost of a user's unfinished jobs, counting only queued and running ones", async () => {

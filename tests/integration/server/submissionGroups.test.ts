@@ -51,7 +51,7 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     const users = Array.from({ length: 12 }, (_, i) => `first-${i}`);
     const jobs = users.map((user) => job(user));
     const results = await submitAll(jobs);
-    expect(results).toEqual(jobs.map(() => ({ status: 'fulfilled', value: { queued: true } })));
+    expect(results).toEqual(jobs.map(() => ({ status: 'fulfilled', value: { queued: true, shortQueue: true } })));
     // None of these users has run anything: they wait in the order they asked.
     const places = await Promise.all(users.map(async (user) => (await store.list(uid(user), 1, 1)).items[0]!.queue_position));
     expect(places.slice(1).every((place, i) => place! > places[i]!)).toBe(true);
@@ -61,7 +61,7 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     const jobs = [job('eager'), job('eager'), job('eager'), job('calm')];
     const results = await submitAll(jobs);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason))).toEqual([
-      { queued: true }, { queued: true }, { queued: false, active: MAX_ACTIVE, activeCost: 2 }, { queued: true },
+      { queued: true, shortQueue: true }, { queued: true, shortQueue: true }, { queued: false, active: MAX_ACTIVE, activeCost: 2 }, { queued: true, shortQueue: true },
     ]);
     expect((await queuedIds('eager')).sort()).toEqual([jobs[0]!.id, jobs[1]!.id].sort());
   });
@@ -70,8 +70,8 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     await db.query('INSERT INTO storage_usage (owner, bytes) VALUES ($1, $2)', [userPrefix(uid('full')), QUOTA_BYTES]);
     const jobs = [job('before-full'), job('full'), job('after-full')];
     const [before, full, after] = await submitAll(jobs);
-    expect(before).toEqual({ status: 'fulfilled', value: { queued: true } });
-    expect(after).toEqual({ status: 'fulfilled', value: { queued: true } });
+    expect(before).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
+    expect(after).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
     expect(full.status).toBe('rejected');
     expect((full as PromiseRejectedResult).reason).toMatchObject({ status: 507, message: expect.stringMatching(/^Your storage is full: you use 10.0 MB of your 10.0 MB/) });
     expect(await queuedIds('full')).toEqual([]);
@@ -82,8 +82,8 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     // Postgres text cannot hold NUL: the group's insert fails, so each is stored on its own.
     const jobs = [job('with-good-1'), job('with-bad', 'a \u0000 dancer'), job('with-good-2')];
     const [good1, bad, good2] = await submitAll(jobs);
-    expect(good1).toEqual({ status: 'fulfilled', value: { queued: true } });
-    expect(good2).toEqual({ status: 'fulfilled', value: { queued: true } });
+    expect(good1).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
+    expect(good2).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
     expect(bad.status).toBe('rejected');
     expect(await queuedIds('with-good-1')).toEqual([jobs[0]!.id]);
     expect(await queuedIds('with-good-2')).toEqual([jobs[2]!.id]);
