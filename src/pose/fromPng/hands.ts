@@ -25,9 +25,10 @@ const WRIST_PULL = 0.05;
 const WRIST_ABSENT = 5;
 // Wrists this close (a dot's diameter) hold hands lying on each other.
 const TOGETHER = 8;
-// Runs of annealing per hand in all, and how far above the cheapest side's cost the other side
+// Runs of annealing per hand in all (more while no placing draws the hand exactly), and how far above the cheapest side's cost the other side
 // must come to be annealed on (a wrong bone pixel costs 3).
 const ANNEAL_RUNS = 2;
+const INEXACT_RUNS = 3;
 const CONTENDING = 3;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
@@ -63,8 +64,10 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
     return { ...coverHand(placing, solveTree(tables, placing.own), visited), placing, side, visited };
   });
   // Annealing runs on where it may still change the answer: on each side whose placing is
-  // within reach of the cheapest, and not yet settled without it.
-  for (let run = 1; run < ANNEAL_RUNS; run++) {
+  // within reach of the cheapest, and not yet settled without it; once more while neither side
+  // draws the hand exactly.
+  for (let run = 1; run < INEXACT_RUNS; run++) {
+    if (run >= ANNEAL_RUNS && fits.some((f) => handCost(patch, statePoints(f.placing, f.state)) === 0)) break;
     const cheapest = Math.min(...fits.map((f) => f.cost));
     fits.forEach((f, i) => {
       if (!f.settled && f.cost <= cheapest + CONTENDING) fits[i] = { ...f, ...annealMore(f.placing, f, run, f.visited) };
