@@ -17,6 +17,9 @@ const MAX_STEPS = 20000;
 // Temperatures in units of cost (a wrong pixel is 1, a wrong bone pixel 3).
 const HOT = 1.5;
 const COLD = 0.02;
+// The placings passed once the walk has cooled are kept every so many steps (handCentral.ts).
+const COLD_HALF = 0.5;
+const SAMPLE_EVERY = 20;
 
 /** A small fixed-seed generator: the same image always reads the same. */
 export function lcg(seed: number): () => number {
@@ -55,8 +58,8 @@ function propose(p: Placing, state: Int32Array, near: Int32Array[], random: () =
   return next;
 }
 
-/** The cheapest placing met while annealing from `start`. */
-export function annealHand(p: Placing, start: { state: Int32Array; cost: number }, seed: number): { state: Int32Array; cost: number } {
+/** The cheapest placing met while annealing from `start`; placings passed in the colder half are added to `visited` now and then. */
+export function annealHand(p: Placing, start: { state: Int32Array; cost: number }, seed: number, visited: Array<{ state: Int32Array; cost: number }>): { state: Int32Array; cost: number } {
   const near = neighbourLists(p.s.evidence.centres);
   const random = lcg(seed);
   let [state, cost] = [start.state, start.cost];
@@ -64,6 +67,7 @@ export function annealHand(p: Placing, start: { state: Int32Array; cost: number 
   const steps = Math.min(MAX_STEPS, Math.max(MIN_STEPS, STEPS_PER_PLACE * p.tables.n));
   for (let step = 0; step < steps; step++) {
     const t = HOT * (COLD / HOT) ** (step / steps);
+    if (step >= steps * COLD_HALF && step % SAMPLE_EVERY === 0) visited.push({ state, cost });
     const trial = propose(p, state, near, random);
     const next = trialCost(p, state, cost, trial);
     if (next <= cost || random() < Math.exp((cost - next) / t)) {

@@ -23,7 +23,6 @@ const FINGERS = [0, 1, 2, 3, 4];
 // their bones' ends: trading their places is one move.
 const SWAPS = FINGERS.flatMap((f) => [[0, 1], [1, 2], [2, 3], [0, 2], [1, 3]].map(([a, b]) => [4 * f + 1 + (a ?? 0), 4 * f + 1 + (b ?? 0)] as const));
 const MAX_ROUNDS = 8;
-const ANNEAL_RUNS = 2;
 // Where less of the blue than this lies under two dots or more, and the drawing is exact, the
 // dots are apart enough to tell which point each is: no annealing.
 const PILED = 0.1;
@@ -165,26 +164,36 @@ function piled(p: Placing, state: Int32Array): number {
   return twice / Math.max(blue, 1);
 }
 
+/** A placing found for a hand, with what it costs. */
+export interface Covered {
+  state: Int32Array;
+  cost: number;
+}
+
+// Descends, then gives the points again to the places used, while that lowers the cost.
+function settle(p: Placing, from: Int32Array): Covered {
+  let found = descend(p, from);
+  for (;;) {
+    const relabelled = relabelHand(p, found);
+    if (relabelled.cost >= found.cost - 1e-9) return found;
+    found = descend(p, relabelled.state);
+  }
+}
+
 /**
  * From the tree's placing, the hand's cheapest placing found: parts placed again until nothing
  * improves, the points given again to the places used; then, where dots pile up or the drawing
- * is not yet exact, annealing from there.
+ * is not yet exact, one run of annealing from there (`annealMore` runs more).
  */
-export function coverHand(p: Placing, start: Int32Array): { state: Int32Array; cost: number } {
-  const settle = (from: Int32Array) => {
-    let found = descend(p, from);
-    for (;;) {
-      const relabelled = relabelHand(p, found);
-      if (relabelled.cost >= found.cost - 1e-9) return found;
-      found = descend(p, relabelled.state);
-    }
-  };
-  let best = settle(start);
+export function coverHand(p: Placing, start: Int32Array, visited: Covered[]): Covered & { settled: boolean } {
+  const best = settle(p, start);
   const exact = handCost(p.s.patch, statePoints(p, best.state)) < EXACT;
-  if (exact && piled(p, best.state) < PILED) return best;
-  for (let run = 0; run < ANNEAL_RUNS; run++) {
-    const annealed = annealHand(p, best, 0x5eed + run);
-    if (annealed.cost < best.cost) best = settle(annealed.state);
-  }
-  return best;
+  if (exact && piled(p, best.state) < PILED) return { ...best, settled: true };
+  return { ...annealMore(p, best, 0, visited), settled: false };
+}
+
+/** Run `run` of annealing from a hand's placing (a fixed seed per run), kept where it costs less; placings it passes are added to `visited`. */
+export function annealMore(p: Placing, best: Covered, run: number, visited: Covered[]): Covered {
+  const annealed = annealHand(p, best, 0x5eed + run, visited);
+  return annealed.cost < best.cost ? settle(p, annealed.state) : best;
 }

@@ -1,7 +1,8 @@
 import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
 import { handEvidence, type ImageFrame } from './handCandidates.js';
-import { coverHand } from './handCover.js';
+import { centralPlacing } from './handCentral.js';
+import { annealMore, coverHand, type Covered } from './handCover.js';
 import { handCost, handPatch, type HandPatch } from './handFit.js';
 import { placeDiscs, statePoints, type Placing } from './handPlacing.js';
 import { bonePrior, handFrame, shapeCosts, withPrior } from './handShape.js';
@@ -24,6 +25,11 @@ const WRIST_PULL = 0.05;
 const WRIST_ABSENT = 5;
 // Wrists this close (a dot's diameter) hold hands lying on each other.
 const TOGETHER = 8;
+// Runs of annealing per hand in all (more while no placing draws the hand exactly), and how far above the cheapest side's cost the other side
+// must come to be annealed on (a wrong bone pixel costs 3).
+const ANNEAL_RUNS = 2;
+const INEXACT_RUNS = 3;
+const CONTENDING = 3;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
 const FRAGMENT_REACH = 9;
@@ -32,7 +38,8 @@ const FRAGMENT_REACH = 9;
  * Reads one hand from its patch. The places where a dot fits are found (handCandidates.ts); the
  * tree of points is solved exactly over them for the bones' pixels (handTree.ts) with the mean
  * hand laid over the patch as a weak preference (handShape.ts), thumb on either side; then parts
- * are placed again until the drawing matches the patch (handCover.ts). The cheaper side wins.
+ * are placed again until the drawing matches the patch (handCover.ts). The cheaper side wins,
+ * and of the placings met near its cost the one the others agree with most (handCentral.ts).
  */
 function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
   const evidence = handEvidence(patch, frame);
@@ -48,16 +55,26 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
   };
   const wrist = wristAt ?? centres[solveTree(tables, shapeCosts(centres, null, 1, pull))[0] ?? -1] ?? null;
   const laid = wrist ? handFrame(evidence, patch.width, wrist) : null;
-  let best: { state: Int32Array; cost: number; placing: Placing } | null = null;
-  for (const side of [1, -1] as const) {
+  const fits = ([1, -1] as const).map((side) => {
     const bone = bonePrior(laid, side);
     const own = shapeCosts(centres, laid, side, pull);
     if (wristAt) (own[0] as Float64Array)[centres.length] = WRIST_ABSENT;
     const placing: Placing = { s: scene, tables: withPrior(tables, centres, bone), discs, own, bone };
-    const found = coverHand(placing, solveTree(tables, placing.own));
-    if (!best || found.cost < best.cost) best = { ...found, placing };
+    const visited: Covered[] = [];
+    return { ...coverHand(placing, solveTree(tables, placing.own), visited), placing, side, visited };
+  });
+  // Annealing runs on where it may still change the answer: on each side whose placing is
+  // within reach of the cheapest, and not yet settled without it; once more while neither side
+  // draws the hand exactly.
+  for (let run = 1; run < INEXACT_RUNS; run++) {
+    if (run >= ANNEAL_RUNS && fits.some((f) => handCost(patch, statePoints(f.placing, f.state)) === 0)) break;
+    const cheapest = Math.min(...fits.map((f) => f.cost));
+    fits.forEach((f, i) => {
+      if (!f.settled && f.cost <= cheapest + CONTENDING) fits[i] = { ...f, ...annealMore(f.placing, f, run, f.visited) };
+    });
   }
-  return best ? shownPoints(patch, statePoints(best.placing, best.state)) : null;
+  const best = fits.sort((a, b) => a.cost - b.cost)[0];
+  return best ? shownPoints(patch, statePoints(best.placing, centralPlacing(best.placing, best, best.visited))) : null;
 }
 
 // A point is read only where the drawing shows it: one whose removal (its dot and bones) leaves

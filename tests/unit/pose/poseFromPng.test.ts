@@ -18,8 +18,9 @@ import { dotKey, showingDots } from './showingDots.js';
 
 const TOLERANCE = 3;
 const BODY_BAR = 0.95;
-// Not the bar (0.90), a guard: the hand reading may not fall below what it reaches (84.4%).
-const HAND_FLOOR = 0.83;
+// Not the bar (0.90), a guard: the hand reading may not fall far below what it reaches (87.6%;
+// another annealing seed alone moves that by about two percentage points either way).
+const HAND_FLOOR = 0.86;
 // Around a hand (its drawn points' box and this margin), the pixels compared for its redrawing.
 const HAND_MARGIN = 8;
 const lines: string[] = [];
@@ -170,5 +171,6 @@ describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeo
   });
   // Issue 15's hand bar (90%) is not met (printed above): most points missed lie in hands whose
   // reading draws the very pixels of the reference, so the drawing cannot tell them (hands whose
-  // bones are shorter than a dot are a blob of blue); two blobs hold two hands each, read as one.
+  // bones are shorter than a dot are a blob of blue); two blobs hold two hands each, read as one
+  // (given to both wrists where the two lie together).
 });
