@@ -174,9 +174,9 @@ describe('queue places of prompts submitted at once', () => {
       await Promise.all(connections.map((c) => c.next((m) => m.type === 'events.ready')));
       await post(holder);
       await waitForRuns(engine, 1);
-      // The answers come at once, without a place; each place follows on the user's own socket.
+      // The answers come at once (the queue is short, so each with its place); each place follows on the user's own socket too.
       const answers = await Promise.all(waiting.map(post));
-      expect(answers.every((a) => a.status === 'queued' && !('queue_position' in a))).toBe(true);
+      expect(answers.every((a) => a.status === 'queued')).toBe(true);
       const placed = await Promise.all(connections.map(async (c, i) => {
         const update = await c.next((m) => m.type === 'prompt.update' && m.prompt_id === answers[i].prompt_id && m.data.queue_position !== null);
         return update.type === 'prompt.update' ? update.data.queue_position : null;
@@ -185,6 +185,7 @@ describe('queue places of prompts submitted at once', () => {
       const inHistory = await Promise.all(waiting.map(async (user, i) =>
         (await gated.inject({ method: 'GET', url: `/v1/history?prompt_id=${answers[i].prompt_id}`, headers: bearer(user) })).json().data.items[0].queue_position));
       expect(inHistory).toEqual(placed);
+      expect(answers.map((a) => a.queue_position)).toEqual(placed);
       for (const c of connections) expect(promptIdsIn(c.messages)).toEqual(new Set([answers[connections.indexOf(c)].prompt_id]));
     } finally {
       engine.open();
