@@ -128,7 +128,8 @@ test.describe('Generate images panel', () => {
     await page.goto('/pose');
     const preview = panel(page).getByRole('button', { name: 'Open the pose editor' });
     await expect(preview.locator('img')).toBeVisible();
-    expect(await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The image holds its place while it decodes (so the button keeps its size): wait for the picture itself.
+    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await preview.click();
     await expect(page).toHaveURL(/\/edit$/);
   });
