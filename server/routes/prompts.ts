@@ -55,7 +55,9 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     runtime.changes.changed(user.uid, id);
     // Counted with everyone asking at the same time, and only while the queue is short: under a
     // burst the place follows on /ws_events and in the history instead of costing each answer a count.
-    const place = queued.shortQueue ? ((await store.places.of([id])).get(id) ?? null) : null;
+    // The prompt is queued by now: a failed count leaves the place to follow, never fails the answer.
+    const places = queued.shortQueue ? await store.places.of([id]).catch(() => null) : null;
+    const place = places?.get(id) ?? null;
     const data: QueryPromptResponse = { prompt_id: id, status: 'queued', queue_position: place };
     return sendData(reply, data);
   });
