@@ -32,7 +32,10 @@ export class StorageLedger {
       [key, file.owner, bytes, quotaBytes, file.kind],
     );
     const row = rows[0]!;
-    return { held: row.held > 0, usedBytes: Number(row.used) };
+    if (row.held > 0) return { held: true, usedBytes: Number(row.used) };
+    // Refused: on Postgres the statement's own read of the usage is as of its start, and may miss the
+    // holds that filled the quota meanwhile (which its UPDATE waited for); a new statement sees them.
+    return { held: false, usedBytes: await this.usedBytes(file.owner) };
   }
 
   /** Records a file the server wrote (or an upload's real size), counting the difference to its owner. */
