@@ -125,22 +125,15 @@ export class JobStore {
     );
     if (rows.length) {
       const jobs = rows.map((row) => JSON.parse(row.job) as Omit<JobView, 'queue_position'>);
-      const places = await this.queuePositions(jobs.filter((job) => job.status === 'queued').map((job) => job.id));
+      // Places are asked apart from the page: most pages hold no queued job, and planning the fair
+      // order with every page cost more than reading the page. A job that left the queue meanwhile has none.
+      const places = await this.places.of(jobs.filter((job) => job.status === 'queued').map((job) => job.id));
       return { items: jobs.map((job) => ({ ...job, queue_position: places.get(job.id) ?? null })), total: rows[0].total };
     }
     if (page === 1) return { items: [], total: 0 };
     // A page past the end has no row to carry the total.
     const count = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM jobs WHERE ${filter}`, params);
     return { items: [], total: count.rows[0]?.total ?? 0 };
-  }
-
-  /**
-   * The places in the fair order of queued jobs (1 = next), asked apart from the page: most pages
-   * hold no queued job, and planning the fair order with every page cost more than reading the page.
-   * A job that left the queue since the page was read has no place (null).
-   */
-  private async queuePositions(ids: string[]): Promise<Map<string, number>> {
-    return this.places.of(ids);
   }
 
   /** A user's job, or null if there is none with that id for this user. */
