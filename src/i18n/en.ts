@@ -130,6 +130,8 @@ export const en = {
     failed: 'Something went wrong: {{message}}',
     importFailed: 'This pose file cannot be imported: {{message}}',
     imported: 'Pose imported: people {{people}}, animals {{animals}}.',
+    readingPng: 'Reading the skeleton from the PNG… You can keep editing meanwhile.',
+    readingPngCancel: 'Stop reading',
     importedPng: 'Skeleton read from the PNG: people {{people}}. Points it could not see are hidden.',
     readAs: {
       controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',

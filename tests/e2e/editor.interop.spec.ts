@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { attachDefaultFeet, attachDefaultHand, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultPerson, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
 import { dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
 
 // Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
@@ -112,5 +112,35 @@ test.describe('pose editor: interchange', () => {
     // Undo takes the drag back, a second undo the whole import.
     await page.keyboard.press('Control+z');
     expect(pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 12)).toEqual(knee);
+  });
+
+  test('the pose stays editable while a large skeleton PNG is read; the import lands as one edit, or is stopped', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openEditor(page);
+    // Ten people with hands and faces on 1024 x 1024: reading their hands back takes seconds.
+    const people = Array.from({ length: 10 }, (_, i) => attachDefaultFace(attachDefaultHand(attachDefaultHand(
+      createDefaultPerson({ centre: { x: 100 + (i % 5) * 206, y: 260 + Math.floor(i / 5) * 500 }, height: 440 }), 'left'), 'right')));
+    const png = new PNG({ width: 1024, height: 1024 });
+    rasterizeOpenPose({ canvas_width: 1024, canvas_height: 1024, people, animals: [] }, { width: 1024, height: 1024, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
+    const crowd = { name: 'crowd.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
+    const before = (await exportJson(page)).people.length;
+    await pick(page, 'Import JSON', crowd);
+    const reading = page.getByRole('status').filter({ hasText: 'Reading the skeleton from the PNG' });
+    await expect(reading).toBeVisible();
+    // While it is read, a person is added and exported: the reading is off the editor's thread, and the tools stay uncovered.
+    await tool(page, 'Add person').click();
+    expect((await exportJson(page)).people).toHaveLength(before + 1);
+    await expect(reading).toBeVisible();
+    await expect(page.getByText(/Skeleton read from the PNG: people \d+\./)).toBeVisible({ timeout: 90_000 });
+    await expect(reading).toBeHidden();
+    expect((await exportJson(page)).people.length).toBeGreaterThanOrEqual(8);
+    // Undo takes back the import alone: the person added meanwhile is still there.
+    await page.keyboard.press('Control+z');
+    expect((await exportJson(page)).people).toHaveLength(before + 1);
+    // A reading stopped changes nothing.
+    await pick(page, 'Import JSON', crowd);
+    await reading.getByRole('button', { name: 'Stop reading' }).click();
+    await expect(reading).toBeHidden();
+    expect((await exportJson(page)).people).toHaveLength(before + 1);
   });
 });

@@ -6,6 +6,7 @@ import { useEditorHandles } from './EditorContext';
 import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
+import { SkeletonReadingStatus } from './SkeletonReadingStatus';
 
 /** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
 export function StageArea() {
@@ -26,6 +27,7 @@ export function StageArea() {
       >
         <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
         <EmptyCanvas />
+        <SkeletonReadingStatus />
       </div>
     </div>
   );

@@ -40,7 +40,9 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
     // The skeleton reader (src/pose/fromPng) loads with the first PNG, not with the editor.
     const { readSkeletonPng } = await import('./io/readSkeletonPng');
+    // The reading takes seconds for many people (the canvas says so meanwhile, SkeletonReadingStatus); the pose stays editable, and the import is one edit when it lands.
     const result = await readSkeletonPng(file);
+    if (!result.ok && result.cancelled) return;
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.message);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });

@@ -1,6 +1,7 @@
-import { poseFromPng, type PoseDocument, type RgbaImage } from '../../../pose';
+import type { PoseDocument, RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
+import { skeletonReading } from './skeletonReading';
 
 /** Largest skeleton PNG read back: ControlNet's drawings are at most a few megapixels. */
 export const MAX_SKELETON_PIXELS = 16_000_000;
@@ -33,8 +34,29 @@ function mostlyBlack(image: RgbaImage): boolean {
   return black / seen > 0.6;
 }
 
-/** What reading a skeleton PNG gave: the scene, or why it is no skeleton (`notSkeleton`: it looks like a photo, so it may serve as a reference image). */
-export type SkeletonResult = { ok: true; scene: Scene; people: number } | { ok: false; notSkeleton: boolean; message: string };
+/** What reading a skeleton PNG gave: the scene, or why it is no skeleton (`notSkeleton`: it looks like a photo, so it may serve as a reference image; `cancelled`: stopped, or another PNG imported before this one was read). */
+export type SkeletonResult = { ok: true; scene: Scene; people: number } | { ok: false; notSkeleton: boolean; cancelled?: boolean; message: string };
+
+/** The reader worker's answer to one image: the pose, or why reading failed. */
+export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; message: string };
+
+/** Reads the pixels in a worker (skeletonReader.worker.ts); null when it was cancelled or a newer import took its place (only the newest is wanted). */
+function readInWorker(image: RgbaImage): Promise<SkeletonReply | null> {
+  skeletonReading.get()?.cancel();
+  const worker = new Worker(new URL('./skeletonReader.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise((resolve) => {
+    const finish = (reply: SkeletonReply | null) => {
+      worker.terminate();
+      if (skeletonReading.get() === handle) skeletonReading.set(null);
+      resolve(reply);
+    };
+    const handle = { cancel: () => finish(null) };
+    skeletonReading.set(handle);
+    worker.onmessage = (event: MessageEvent<SkeletonReply>) => finish(event.data);
+    worker.onerror = (event) => finish({ ok: false, message: event.message || 'the skeleton reader stopped' });
+    worker.postMessage(image, [image.data.buffer]);
+  });
+}
 
 /** Reads an OpenPose skeleton PNG (ControlNet's drawing) back into an editable scene; never throws. */
 export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
@@ -45,7 +67,10 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
     return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
   }
   if (!mostlyBlack(image)) return { ok: false, notSkeleton: true, message: 'the image is not an OpenPose skeleton on black' };
-  const pose: PoseDocument = poseFromPng(image);
+  const reply = await readInWorker(image);
+  if (!reply) return { ok: false, notSkeleton: false, cancelled: true, message: 'the reading was cancelled' };
+  if (!reply.ok) return { ok: false, notSkeleton: false, message: reply.message };
+  const { pose } = reply;
   if (pose.people.length === 0) return { ok: false, notSkeleton: true, message: 'no skeleton was found in the image' };
   return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length };
 }

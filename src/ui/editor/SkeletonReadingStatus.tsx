@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../store';
+import { skeletonReading } from './io/skeletonReading';
+
+/** Over the canvas while a skeleton PNG is read in the background: that it is, and a way to stop it. */
+export function SkeletonReadingStatus() {
+  const { t } = useTranslation();
+  const reading = useStore(skeletonReading);
+  if (!reading) return null;
+  return (
+    <div className="stage-status" role="status">
+      <span className="spinner-inline" aria-hidden="true" />
+      <span>{t('editor.readingPng')}</span>
+      <button type="button" className="tool" onClick={reading.cancel}>
+        {t('editor.readingPngCancel')}
+      </button>
+    </div>
+  );
+}
