@@ -1,7 +1,7 @@
 import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.js';
 import type { Rgb, Vec2 } from '../types.js';
 import { findDiscs } from './discs.js';
-import { strokeBetween } from './limbEvidence.js';
+import { strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
 /** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
@@ -44,6 +44,19 @@ interface Scene {
   candidates: Vec2[][];
   used: Array<Set<number>>;
   people: Array<Array<number | null>>;
+  /** Stroke scores already sampled, by limb, direction and the two candidates: `grow` asks again after every joint it takes. */
+  strokes: Map<string, StrokeScore>;
+}
+
+function strokeScore(scene: Scene, limb: number, from: number, at: number, to: number, candidate: number): StrokeScore {
+  const key = `${limb}:${from}:${at}:${candidate}`;
+  let score = scene.strokes.get(key);
+  if (!score) {
+    const [origin, q] = [scene.candidates[from]?.[at], scene.candidates[to]?.[candidate]];
+    score = origin && q ? strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0) : { share: 0, hits: 0, readable: 0 };
+    scene.strokes.set(key, score);
+  }
+  return score;
 }
 
 function proposals(scene: Scene): Proposal[] {
@@ -56,7 +69,7 @@ function proposals(scene: Scene): Proposal[] {
         const origin = scene.candidates[from]?.[at];
         scene.candidates[to]?.forEach((q, qi) => {
           if (!origin || scene.used[to]?.has(qi)) return;
-          const score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
+          const score = strokeScore(scene, limb, from, at, to, qi);
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
           if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, support: score.hits - 2 * (score.readable - score.hits), length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
@@ -98,7 +111,7 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
     const colour = packRgb(c);
     return findDiscs({ packed, width, height, colour, radius: JOINT_RADIUS, mayCover: mayCoverJoint, minPixels: MIN_JOINT_PIXELS });
   });
-  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [] };
+  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [], strokes: new Map() };
   const neck = 1;
   candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
   grow(scene);

@@ -8,7 +8,11 @@ import { discOffsets } from './pixels.js';
 // bone vector's pixels are kept; a dot is the radius-4 disc. A bone reaching the drawing's edge
 // is drawn by the renderer itself, which clips it as cv2 does.
 
-const DOT_PIXELS = discOffsets(4);
+// The radius-4 disc as rows: dy, first dx, last dx (a disc's row is one run of pixels).
+const DOT_ROWS = Int8Array.from([...new Set(discOffsets(4).map((o) => o.y))].flatMap((dy) => {
+  const xs = discOffsets(4).filter((o) => o.y === dy).map((o) => o.x);
+  return [dy, Math.min(...xs), Math.max(...xs)];
+}));
 // A width-2 bone reaches this far past its end points.
 const BONE_REACH = 3;
 const MAX_CACHED = 20_000;
@@ -49,17 +53,21 @@ export function drawBone(c: HandCanvas, ax: number, ay: number, bx: number, by: 
     return;
   }
   const offsets = boneOffsets(bx - ax, by - ay);
+  const { words, x0, x1, y0, y1 } = c;
   for (let i = 0; i < offsets.length; i += 2) {
-    const [x, y] = [ax + (offsets[i] as number), ay + (offsets[i + 1] as number)];
-    if (x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1) c.words[y * width + x] = word;
+    const x = ax + (offsets[i] as number);
+    const y = ay + (offsets[i + 1] as number);
+    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) words[y * width + x] = word;
   }
 }
 
 /** Draws a filled dot of radius 4 (cv2.circle) at (cx, cy), writing `word` to its pixels inside the window. */
 export function drawDot(c: HandCanvas, cx: number, cy: number, word: number): void {
   const { width } = c.raster;
-  for (const o of DOT_PIXELS) {
-    const [x, y] = [cx + o.x, cy + o.y];
-    if (x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1) c.words[y * width + x] = word;
+  for (let r = 0; r < DOT_ROWS.length; r += 3) {
+    const y = cy + (DOT_ROWS[r] as number);
+    if (y < c.y0 || y > c.y1) continue;
+    const end = y * width + Math.min(c.x1, cx + (DOT_ROWS[r + 2] as number));
+    for (let i = y * width + Math.max(c.x0, cx + (DOT_ROWS[r + 1] as number)); i <= end; i++) c.words[i] = word;
   }
 }

@@ -43,6 +43,8 @@ export interface HandPatch {
 const word = (c: number): number => new Uint32Array(new Uint8Array([(c >> 16) & 255, (c >> 8) & 255, c & 255, 0]).buffer)[0] ?? 0;
 const EDGE_WORDS = HAND_EDGE_COLOURS.map((c) => word(packRgb(c)));
 const DOT_WORD = word(packRgb(HAND_POINT_COLOUR));
+const EDGE_FROM = Int32Array.from(HAND_EDGES, ([a]) => a);
+const EDGE_TO = Int32Array.from(HAND_EDGES, ([, b]) => b);
 
 /** Cuts the patch of one hand's blob of pixels (indices into a packed image `width` wide). */
 export function handPatch(packed: Int32Array, width: number, height: number, blob: readonly number[], wrist: Vec2 | null): HandPatch {
@@ -99,21 +101,27 @@ export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, win
   const canvas: HandCanvas = { raster: { width, height, data: patch.bytes }, words, x0: window.x, y0: window.y, x1: window.x + window.width - 1, y1: window.y + window.height - 1 };
   const misses = (xa: number, ya: number, xb: number, yb: number) =>
     Math.max(xa, xb) + REACH < canvas.x0 || Math.min(xa, xb) - REACH > canvas.x1 || Math.max(ya, yb) + REACH < canvas.y0 || Math.min(ya, yb) - REACH > canvas.y1;
-  for (let k = 0; k < HAND_EDGES.length; k++) {
-    const [a, b] = HAND_EDGES[k] as readonly [number, number];
-    const [pa, pb, qa, qb] = [(xs[a] as number) - ox, (ys[a] as number) - oy, (xs[b] as number) - ox, (ys[b] as number) - oy];
-    if ((xs[a] as number) < 1 || (ys[a] as number) < 1 || (xs[b] as number) < 1 || (ys[b] as number) < 1 || misses(pa, pb, qa, qb)) continue;
-    drawBone(canvas, pa, pb, qa, qb, EDGE_WORDS[k] ?? 0, HAND_EDGE_COLOURS[k] as Rgb);
+  for (let k = 0; k < EDGE_FROM.length; k++) {
+    const [a, b] = [EDGE_FROM[k] as number, EDGE_TO[k] as number];
+    if ((xs[a] as number) < 1 || (ys[a] as number) < 1 || (xs[b] as number) < 1 || (ys[b] as number) < 1) continue;
+    const pa = (xs[a] as number) - ox;
+    const pb = (ys[a] as number) - oy;
+    const qa = (xs[b] as number) - ox;
+    const qb = (ys[b] as number) - oy;
+    if (!misses(pa, pb, qa, qb)) drawBone(canvas, pa, pb, qa, qb, EDGE_WORDS[k] ?? 0, HAND_EDGE_COLOURS[k] as Rgb);
   }
   for (let i = 0; i < xs.length; i++) {
-    const [x, y] = [(xs[i] as number) - ox, (ys[i] as number) - oy];
-    if ((xs[i] as number) >= 1 && (ys[i] as number) >= 1 && !misses(x, y, x, y)) drawDot(canvas, x, y, DOT_WORD);
+    if ((xs[i] as number) < 1 || (ys[i] as number) < 1) continue;
+    const x = (xs[i] as number) - ox;
+    const y = (ys[i] as number) - oy;
+    if (!misses(x, y, x, y)) drawDot(canvas, x, y, DOT_WORD);
   }
   const { checked, expected } = patch;
   let cost = 0;
   for (let y = canvas.y0; y <= canvas.y1; y++) {
     for (let i = y * width + canvas.x0, end = y * width + canvas.x1; i <= end; i++) {
-      if (checked[i] && words[i] !== expected[i]) cost += checked[i] ?? 0;
+      const weight = checked[i] as number;
+      if (weight !== 0 && words[i] !== expected[i]) cost += weight;
     }
   }
   return cost;
