@@ -38,9 +38,10 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
   };
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
-    // The skeleton reader (src/pose/fromPng) loads with the first PNG, not with the editor.
+    // The skeleton reader (src/pose/fromPng) loads with the first PNG, in a worker: reading a crowd's
+    // hands takes seconds, the canvas says so meanwhile (SkeletonReadingStatus), the pose stays
+    // editable, and the import is one edit when it lands.
     const { readSkeletonPng } = await import('./io/readSkeletonPng');
-    // The reading takes seconds for many people (the canvas says so meanwhile, SkeletonReadingStatus); the pose stays editable, and the import is one edit when it lands.
     const result = await readSkeletonPng(file);
     if (!result.ok && result.cancelled) return;
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
