@@ -2,10 +2,20 @@
 // editable pose file (ControlNet's people JSON, pixels of the image).
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
-import { poseFromPng } from '../../src/pose/fromPng/poseFromPng.js';
+import { MAX_SKELETON_PIXELS, poseFromPng } from '../../src/pose/fromPng/poseFromPng.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
 const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+// Why the bytes cannot be read as a skeleton PNG, from the signature and the header's size (before decoding any pixels); null when they may.
+function notReadable(bytes: Buffer): string | null {
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'it is not a PNG file (no PNG signature)';
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  if (width * height > MAX_SKELETON_PIXELS) return `the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels are read`;
+  return null;
+}
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
   doc.people.reduce((n, p) => n + [p.body, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0);
@@ -14,7 +24,10 @@ const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
 export async function poseFromPngFile(inputPath: string, outputPath: string): Promise<number> {
   let png: PNG;
   try {
-    png = PNG.sync.read(await readFile(inputPath));
+    const bytes = await readFile(inputPath);
+    const refusal = notReadable(bytes);
+    if (refusal) throw new Error(refusal);
+    png = PNG.sync.read(bytes);
   } catch (e) {
     process.stderr.write(`pose-from-png: cannot read ${inputPath} as a PNG: ${(e as Error).message}\n`);
     return 1;
@@ -30,7 +43,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     process.stderr.write(`pose-from-png: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${doc.people.length} people, ${visiblePoints(doc)} points)\n`);
+  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${doc.people.length} ${doc.people.length === 1 ? 'person' : 'people'}, ${visiblePoints(doc)} points)\n`);
   return 0;
 }
 

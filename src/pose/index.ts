@@ -35,5 +35,5 @@ export { feetFollowAnkles } from './followAnkle.js';
 export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
-export { poseFromPng } from './fromPng/poseFromPng.js';
+export { MAX_SKELETON_PIXELS, poseFromPng } from './fromPng/poseFromPng.js';
 export type { RgbaImage } from './fromPng/pixels.js';

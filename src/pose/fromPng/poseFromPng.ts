@@ -7,6 +7,9 @@ import { readHands, type ReadHand } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 
+/** Largest skeleton image read back, in pixels: ControlNet's drawings are at most a few megapixels. */
+export const MAX_SKELETON_PIXELS = 16_000_000;
+
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;
 

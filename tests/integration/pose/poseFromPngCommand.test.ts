@@ -22,6 +22,7 @@ describe('pose-from-png command', () => {
     const r = run('server/cli/poseFromPng.ts', join(repoRoot, 'public/default-pose.png'), out);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, 1 person, /);
     const parsed = parsePoseJson(readFileSync(out, 'utf8'));
     if (!parsed.ok) throw new Error(parsed.error.message);
     const truth = createDefaultPoseDocument().people[0]!.body;
@@ -42,10 +43,23 @@ describe('pose-from-png command', () => {
     expect(r.stderr).toMatch(/^pose-from-png: .*black\.png: no OpenPose skeleton found/);
   });
 
-  it('says which file is not a PNG', () => {
+  it('says which file is not a PNG, and why', () => {
     const r = run('server/cli/poseFromPng.ts', fixturePath('animals.json'), join(scratch, 'x.json'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^pose-from-png: cannot read .*animals\.json as a PNG/);
+    expect(r.stderr).toMatch(/^pose-from-png: cannot read .*animals\.json as a PNG: it is not a PNG file \(no PNG signature\)/);
+  });
+
+  it('refuses an image over 16 megapixels by its header, before decoding it', () => {
+    // A header alone claiming 5000 x 5000: nothing past it is read.
+    const header = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(header);
+    header.writeUInt32BE(5000, 16);
+    header.writeUInt32BE(5000, 20);
+    const huge = join(scratch, 'huge.png');
+    writeFileSync(huge, header);
+    const r = run('server/cli/poseFromPng.ts', huge, join(scratch, 'huge.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/huge\.png as a PNG: the image is 5000 x 5000; at most 16 megapixels are read/);
   });
 });
 

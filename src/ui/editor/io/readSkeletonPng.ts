@@ -1,10 +1,8 @@
-import type { PoseDocument, RgbaImage } from '../../../pose';
+import { MAX_SKELETON_PIXELS, type PoseDocument, type RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
 
-/** Largest skeleton PNG read back: ControlNet's drawings are at most a few megapixels. */
-export const MAX_SKELETON_PIXELS = 16_000_000;
 
 /** The pixels of an image file, decoded by the browser. */
 async function decodePixels(file: Blob): Promise<RgbaImage> {
