@@ -2,17 +2,17 @@
 // editable pose file (ControlNet's people JSON, pixels of the image).
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
+import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
 import { MAX_SKELETON_PIXELS, poseFromPng } from '../../src/pose/fromPng/poseFromPng.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
 const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 // Why the bytes cannot be read as a skeleton PNG, from the signature and the header's size (before decoding any pixels); null when they may.
 function notReadable(bytes: Buffer): string | null {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'it is not a PNG file (no PNG signature)';
-  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  const size = pngSize(bytes);
+  if (!size) return 'it is not a PNG file (no PNG signature)';
+  const { width, height } = size;
   if (width * height > MAX_SKELETON_PIXELS) return `the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels are read`;
   return null;
 }

@@ -114,6 +114,19 @@ test.describe('pose editor: interchange', () => {
     expect(pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 12)).toEqual(knee);
   });
 
+  test('a PNG over 16 megapixels is refused by its header, and the pose stays', async ({ page }) => {
+    await openEditor(page);
+    const before = await exportJson(page);
+    // Only the signature and a header claiming 5000 x 5000: the editor must not try to decode it.
+    const header = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(header);
+    header.writeUInt32BE(5000, 16);
+    header.writeUInt32BE(5000, 20);
+    await pick(page, 'Import JSON', { name: 'huge.png', mimeType: 'image/png', buffer: header });
+    await expect(page.getByText('the image is 5000 x 5000; at most 16 megapixels', { exact: false })).toBeVisible();
+    expect(await exportJson(page)).toEqual(before);
+  });
+
   test('the pose stays editable while a large skeleton PNG is read; the import lands as one edit, or is stopped', async ({ page }) => {
     test.setTimeout(120_000);
     await openEditor(page);

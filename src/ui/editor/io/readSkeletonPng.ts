@@ -1,14 +1,19 @@
-import { MAX_SKELETON_PIXELS, type PoseDocument, type RgbaImage } from '../../../pose';
+import { MAX_SKELETON_PIXELS, PNG_HEADER_BYTES, pngSize, type PoseDocument, type RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
 
+const refuseSize = (width: number, height: number) => {
+  if (width * height > MAX_SKELETON_PIXELS) throw new Error(`the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels`);
+};
 
-/** The pixels of an image file, decoded by the browser. */
+/** The pixels of an image file, decoded by the browser; a PNG too large is refused by its header, before decoding. */
 async function decodePixels(file: Blob): Promise<RgbaImage> {
+  const declared = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
+  if (declared) refuseSize(declared.width, declared.height);
   const bitmap = await createImageBitmap(file);
   try {
-    if (bitmap.width * bitmap.height > MAX_SKELETON_PIXELS) throw new Error(`the image is ${bitmap.width} x ${bitmap.height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels`);
+    refuseSize(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');
     [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
