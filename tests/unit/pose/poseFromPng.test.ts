@@ -18,9 +18,10 @@ import { dotKey, showingDots } from './showingDots.js';
 
 const TOLERANCE = 3;
 const BODY_BAR = 0.95;
-// Not the bar (0.90), a guard: the hand reading may not fall far below what it reaches (87.6%;
-// another annealing seed alone moves that by about two percentage points either way).
-const HAND_FLOOR = 0.86;
+// Not the bar (0.90), a guard: the hand reading may not fall far below what it reaches. With
+// this code the annealing seed alone moves it between 83.7% and 87.6% (four seeds: 391, 393,
+// 399 and 409 of 467 points; the fixed seed gives 409), so the guard sits below that spread.
+const HAND_FLOOR = 0.83;
 // Around a hand (its drawn points' box and this margin), the pixels compared for its redrawing.
 const HAND_MARGIN = 8;
 const lines: string[] = [];
