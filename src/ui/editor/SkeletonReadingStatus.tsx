@@ -1,11 +1,14 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { skeletonReading } from './io/skeletonReading';
 
-/** Over the canvas while a skeleton PNG is read in the background: that it is, and a way to stop it. */
+/** Over the canvas while a skeleton PNG is read in the background: that it is, and a way to stop it. Leaving the editor stops it. */
 export function SkeletonReadingStatus() {
   const { t } = useTranslation();
   const reading = useStore(skeletonReading);
+  // A reading that lands after the editor is gone would edit a pose no one is looking at.
+  useEffect(() => () => skeletonReading.get()?.cancel(), []);
   if (!reading) return null;
   return (
     <div className="stage-status" role="status">
