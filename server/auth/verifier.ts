@@ -48,27 +48,42 @@ export function createTokenVerifier(settings: FirebaseSettings): TokenVerifier {
   // one check a minute per token; every check asks whether the account was revoked, disabled or deleted.
   const cache = new Map<string, { user: AuthUser; expiresAt: number }>();
 
-  return {
-    async verify(token) {
-      if (!JWT_SHAPE.test(token)) throw unauthorized('The access token is malformed');
-      const hit = cache.get(token);
-      if (hit && hit.expiresAt > Date.now()) return hit.user;
-      let decoded;
-      try {
-        decoded = await auth.verifyIdToken(token, true);
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        // Firebase (or the emulator) not answering says nothing about the token: 503, so the client
-        // keeps its session and tries again, instead of a 401 that would sign the user out.
-        if (code === 'app/network-error' || code === 'app/network-timeout') {
-          throw new ApiError(503, ERROR_CODES.unavailable, 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment');
-        }
-        throw unauthorized(describeFailure(code));
+  // A check already under way for a token is shared: a burst of calls and sockets with one token
+  // costs one check, and they are answered in the order they asked (a socket past the per-account
+  // cap is then the newest one, not whichever check happened to finish last).
+  const checking = new Map<string, Promise<AuthUser>>();
+
+  async function check(token: string): Promise<AuthUser> {
+    let decoded;
+    try {
+      decoded = await auth.verifyIdToken(token, true);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Firebase (or the emulator) not answering says nothing about the token: 503, so the client
+      // keeps its session and tries again, instead of a 401 that would sign the user out.
+      if (code === 'app/network-error' || code === 'app/network-timeout') {
+        throw new ApiError(503, ERROR_CODES.unavailable, 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment');
       }
-      const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? null, name: (decoded.name as string | undefined) ?? null };
-      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      cache.set(token, { user, expiresAt: Math.min(decoded.exp * 1000, Date.now() + settings.recheckMs) });
-      return user;
+      throw unauthorized(describeFailure(code));
+    }
+    const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? null, name: (decoded.name as string | undefined) ?? null };
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { user, expiresAt: Math.min(decoded.exp * 1000, Date.now() + settings.recheckMs) });
+    return user;
+  }
+
+  return {
+    verify(token) {
+      if (!JWT_SHAPE.test(token)) return Promise.reject(unauthorized('The access token is malformed'));
+      const hit = cache.get(token);
+      if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.user);
+      let pending = checking.get(token);
+      if (!pending) {
+        const started = check(token).finally(() => checking.delete(token));
+        checking.set(token, started);
+        pending = started;
+      }
+      return pending;
     },
     close: () => deleteApp(app),
   };
