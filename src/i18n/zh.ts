@@ -133,6 +133,7 @@ export const zh: Translation = {
     importFailed: '无法导入此姿势文件：{{message}}',
     readingPng: '正在从 PNG 读取骨架…… 期间可以继续编辑。',
     readingPngCancel: '停止读取',
+    readingPngHands: '已读手部：{{read}}/{{found}}。',
     importedPng: '已从 PNG 读取骨架：{{people}} 人。看不到的点已隐藏。',
     readAs: {
       controlnet: '按 ControlNet 的方式读取：置信度低于 1 的点已隐藏。',

@@ -144,6 +144,8 @@ test.describe('pose editor: interchange', () => {
     await tool(page, 'Add person').click();
     expect((await exportJson(page)).people).toHaveLength(before + 1);
     await expect(reading).toBeVisible();
+    // The hands take nearly all the time: the status counts them.
+    await expect(reading).toContainText(/Hands read: \d+ of \d+\./);
     await expect(page.getByText(/Skeleton read from the PNG: people \d+\./)).toBeVisible({ timeout: 90_000 });
     await expect(reading).toBeHidden();
     expect((await exportJson(page)).people.length).toBeGreaterThanOrEqual(8);

@@ -129,13 +129,16 @@ function handBlobs(width: number, parts: number[][]): number[][] {
 /**
  * Reads the hands of an OpenPose drawing: each connected patch of hand-edge colours and blue
  * dots (with fragments cut off near it) is one hand, read by drawing it (fitHand). `excluded`
- * marks pixels already read as body joints; `wrists` are the bodies' wrist points.
+ * marks pixels already read as body joints; `wrists` are the bodies' wrist points; `onProgress`
+ * hears before each hand how many are read of how many found.
  */
-export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, wrists: readonly Vec2[]): ReadHand[] {
+export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, wrists: readonly Vec2[], onProgress?: (read: number, found: number) => void): ReadHand[] {
   const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: ReadHand[] = [];
-  for (const blob of handBlobs(width, components(width, height, member))) {
+  const blobs = handBlobs(width, components(width, height, member));
+  for (const [n, blob] of blobs.entries()) {
+    onProgress?.(n, blobs.length);
     const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
     const near = wristsNear(pixels, wrists, WRIST_REACH);
     const hand = fitHand(handPatch(packed, width, height, blob, near[0] ?? null), { width, height });

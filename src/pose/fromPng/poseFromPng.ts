@@ -95,18 +95,21 @@ function attachFaces(people: Person[], dots: readonly Vec2[]): void {
   });
 }
 
+/** Told how far the reading is: hands read of those found (the hands take nearly all the time). */
+export type ReadingProgress = (handsRead: number, handsFound: number) => void;
+
 /**
  * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: body joints by
  * their colours and the limbs between them, hands by their edge hues, face dots by their white.
  * What cannot be told (a point under another limb, a dot under another dot) is left hidden.
  */
-export function poseFromPng(image: RgbaImage): PoseDocument {
+export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
   const packed = packedPixels(image);
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
   const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));
-  const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists);
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists, onProgress);
   const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
   attachHands(people, hands);
   attachFaces(people, readFaceDots(packed, width, height));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { skeletonReading } from './io/skeletonReading';
 
-/** Over the canvas while a skeleton PNG is read in the background: that it is, and a way to stop it. Leaving the editor stops it. */
+/** Over the canvas while a skeleton PNG is read in the background: that it is, how many hands are read, and a way to stop it. Leaving the editor stops it. */
 export function SkeletonReadingStatus() {
   const { t } = useTranslation();
   const reading = useStore(skeletonReading);
@@ -13,7 +13,10 @@ export function SkeletonReadingStatus() {
   return (
     <div className="stage-status" role="status">
       <span className="spinner-inline" aria-hidden="true" />
-      <span>{t('editor.readingPng')}</span>
+      <span>
+        {t('editor.readingPng')}
+        {reading.hands && ` ${t('editor.readingPngHands', reading.hands)}`}
+      </span>
       <button type="button" className="tool" onClick={reading.cancel}>
         {t('editor.readingPngCancel')}
       </button>

@@ -43,19 +43,27 @@ export type SkeletonResult = { ok: true; scene: Scene; people: number } | { ok: 
 /** The reader worker's answer to one image: the pose, or why reading failed. */
 export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; message: string };
 
+/** What the reader worker posts: how far it is (hands read of those found), then its answer. */
+export type SkeletonWorkerMessage = { progress: { read: number; found: number } } | { reply: SkeletonReply };
+
 /** Reads the pixels in a worker (skeletonReader.worker.ts); null when it was cancelled or a newer import took its place (only the newest is wanted). */
 function readInWorker(image: RgbaImage): Promise<SkeletonReply | null> {
   skeletonReading.get()?.cancel();
   const worker = new Worker(new URL('./skeletonReader.worker.ts', import.meta.url), { type: 'module' });
   return new Promise((resolve) => {
+    const mine = () => skeletonReading.get()?.cancel === cancel;
     const finish = (reply: SkeletonReply | null) => {
       worker.terminate();
-      if (skeletonReading.get() === handle) skeletonReading.set(null);
+      if (mine()) skeletonReading.set(null);
       resolve(reply);
     };
-    const handle = { cancel: () => finish(null) };
-    skeletonReading.set(handle);
-    worker.onmessage = (event: MessageEvent<SkeletonReply>) => finish(event.data);
+    const cancel = () => finish(null);
+    skeletonReading.set({ cancel, hands: null });
+    worker.onmessage = (event: MessageEvent<SkeletonWorkerMessage>) => {
+      const message = event.data;
+      if ('reply' in message) finish(message.reply);
+      else if (mine()) skeletonReading.set({ cancel, hands: message.progress });
+    };
     worker.onerror = (event) => finish({ ok: false, message: event.message || 'the skeleton reader stopped' });
     worker.postMessage(image, [image.data.buffer]);
   });

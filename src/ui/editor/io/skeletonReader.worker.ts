@@ -1,14 +1,15 @@
 // Reads a skeleton PNG's pixels back into a pose off the editor's thread: the hand reading
 // anneals for seconds on a drawing of many people, and the editor stays usable meanwhile.
 import { poseFromPng, type RgbaImage } from '../../../pose';
-import type { SkeletonReply } from './readSkeletonPng';
+import type { SkeletonWorkerMessage } from './readSkeletonPng';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<RgbaImage>) => void) | null; postMessage(reply: SkeletonReply): void };
+const scope = self as unknown as { onmessage: ((event: MessageEvent<RgbaImage>) => void) | null; postMessage(message: SkeletonWorkerMessage): void };
 
 scope.onmessage = (event) => {
   try {
-    scope.postMessage({ ok: true, pose: poseFromPng(event.data) });
+    const pose = poseFromPng(event.data, (read, found) => scope.postMessage({ progress: { read, found } }));
+    scope.postMessage({ reply: { ok: true, pose } });
   } catch (error) {
-    scope.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({ reply: { ok: false, message: error instanceof Error ? error.message : String(error) } });
   }
 };

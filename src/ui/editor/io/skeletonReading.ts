@@ -1,4 +1,4 @@
 import { createStore } from '../../store';
 
-/** The skeleton PNG being read in the background, with the way to stop it; null while none is. */
-export const skeletonReading = createStore<{ cancel: () => void } | null>(null);
+/** The skeleton PNG being read in the background: the way to stop it and, once its hands are found, how many are read; null while none is. */
+export const skeletonReading = createStore<{ cancel: () => void; hands: { read: number; found: number } | null } | null>(null);
