@@ -78,7 +78,13 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
     return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
   }
   if (!mostlyBlack(image)) return { ok: false, notSkeleton: true, message: 'the image is not an OpenPose skeleton on black' };
-  const reply = await readInWorker(image);
+  let reply: SkeletonReply | null;
+  try {
+    reply = await readInWorker(image);
+  } catch (error) {
+    // A browser that cannot start the worker (none, or a policy refusing it) says why.
+    return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
+  }
   if (!reply) return { ok: false, notSkeleton: false, cancelled: true, message: 'the reading was cancelled' };
   if (!reply.ok) return { ok: false, notSkeleton: false, message: reply.message };
   const { pose } = reply;
