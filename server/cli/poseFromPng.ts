@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
-import { MAX_SKELETON_PIXELS, poseFromPng } from '../../src/pose/fromPng/poseFromPng.js';
+import { poseFromPng, skeletonSizeRefusal } from '../../src/pose/fromPng/poseFromPng.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
 const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
@@ -12,9 +12,7 @@ const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 function notReadable(bytes: Buffer): string | null {
   const size = pngSize(bytes);
   if (!size) return 'it is not a PNG file (no PNG signature)';
-  const { width, height } = size;
-  if (width * height > MAX_SKELETON_PIXELS) return `the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels are read`;
-  return null;
+  return skeletonSizeRefusal(size.width, size.height);
 }
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>

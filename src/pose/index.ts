@@ -35,6 +35,6 @@ export { feetFollowAnkles } from './followAnkle.js';
 export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
-export { MAX_SKELETON_PIXELS, poseFromPng, type ReadingProgress } from './fromPng/poseFromPng.js';
+export { poseFromPng, skeletonSizeRefusal, type ReadingProgress } from './fromPng/poseFromPng.js';
 export { PNG_HEADER_BYTES, pngSize } from './fromPng/pngHeader.js';
 export type { RgbaImage } from './fromPng/pixels.js';

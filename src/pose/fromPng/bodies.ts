@@ -48,12 +48,12 @@ interface Scene {
   strokes: Map<string, StrokeScore>;
 }
 
-function strokeScore(scene: Scene, limb: number, from: number, at: number, to: number, candidate: number): StrokeScore {
+// The stroke of limb `limb` from candidate `at` of joint `from` (at `origin`) to `candidate` (at `q`), sampled once.
+function strokeScore(scene: Scene, limb: number, from: number, at: number, candidate: number, origin: Vec2, q: Vec2): StrokeScore {
   const key = `${limb}:${from}:${at}:${candidate}`;
   let score = scene.strokes.get(key);
   if (!score) {
-    const [origin, q] = [scene.candidates[from]?.[at], scene.candidates[to]?.[candidate]];
-    score = origin && q ? strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0) : { share: 0, hits: 0, readable: 0 };
+    score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
     scene.strokes.set(key, score);
   }
   return score;
@@ -69,7 +69,7 @@ function proposals(scene: Scene): Proposal[] {
         const origin = scene.candidates[from]?.[at];
         scene.candidates[to]?.forEach((q, qi) => {
           if (!origin || scene.used[to]?.has(qi)) return;
-          const score = strokeScore(scene, limb, from, at, to, qi);
+          const score = strokeScore(scene, limb, from, at, qi, origin, q);
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
           if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, support: score.hits - 2 * (score.readable - score.hits), length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.

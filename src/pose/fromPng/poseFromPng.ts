@@ -10,6 +10,10 @@ import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 /** Largest skeleton image read back, in pixels: ControlNet's drawings are at most a few megapixels. */
 export const MAX_SKELETON_PIXELS = 16_000_000;
 
+/** Why an image of this size is not read back (over MAX_SKELETON_PIXELS), or null when it may be. */
+export const skeletonSizeRefusal = (width: number, height: number): string | null =>
+  width * height > MAX_SKELETON_PIXELS ? `the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels are read` : null;
+
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;
 

@@ -129,15 +129,10 @@ describe('GET /v1/history, conditional', () => {
 
 describe('queue positions', () => {
   it("sends a waiting prompt's new place when a prompt ahead of it, another user's, leaves the queue", async () => {
-    const engine = gatedEngine();
-    const gated = await generationApp(tempDataDir(), { engines: [engine] });
-    await gated.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withGatedApp(async ({ gated, engine, url, submit }) => {
       const [dan, frank, erin] = await Promise.all([createTestUser('dan'), createTestUser('frank'), createTestUser('erin')]);
-      const post = async (user: TestUser) =>
-        (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data
-          .prompt_id as string;
-      const erins = openEvents(`http://127.0.0.1:${(gated.server.address() as { port: number }).port}`, erin.idToken);
+      const post = async (user: TestUser) => (await submit(user)).prompt_id;
+      const erins = openEvents(url, erin.idToken);
       open.push(erins);
       await erins.next((m) => m.type === 'events.ready');
       // Dan's prompt holds the only worker; Frank's waits first in line, Erin's second (queues are fair:
@@ -151,24 +146,15 @@ describe('queue positions', () => {
       expect(stopped.json().data.status).toBe('stopped');
       await erins.next((m) => m.type === 'prompt.update' && m.prompt_id === erinsPrompt && m.data.queue_position === 1);
       expect(promptIdsIn(erins.messages)).toEqual(new Set([erinsPrompt]));
-    } finally {
-      engine.open();
-      await gated.close();
-    }
+    });
   });
 });
 
 describe('queue places of prompts submitted at once', () => {
   it("sends each user their new prompt's own place, as the history counts it", async () => {
-    const engine = gatedEngine();
-    const gated = await generationApp(tempDataDir(), { engines: [engine] });
-    await gated.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withGatedApp(async ({ gated, engine, url, submit: post }) => {
       const users = await Promise.all(['gina', 'hal', 'ivy', 'jon'].map((name) => createTestUser(name)));
       const [holder, ...waiting] = users as [TestUser, ...TestUser[]];
-      const post = async (user: TestUser) =>
-        (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data;
-      const url = `http://127.0.0.1:${(gated.server.address() as { port: number }).port}`;
       const connections = waiting.map((user) => openEvents(url, user.idToken));
       open.push(...connections);
       await Promise.all(connections.map((c) => c.next((m) => m.type === 'events.ready')));
@@ -187,12 +173,27 @@ describe('queue places of prompts submitted at once', () => {
       expect(inHistory).toEqual(placed);
       expect(answers.map((a) => a.queue_position)).toEqual(placed);
       for (const c of connections) expect(promptIdsIn(c.messages)).toEqual(new Set([answers[connections.indexOf(c)].prompt_id]));
-    } finally {
-      engine.open();
-      await gated.close();
-    }
+    });
   });
 });
+
+/** The answer to a submitted prompt, as the tests read it. */
+type Submitted = { prompt_id: string; status: string; queue_position: number | null };
+
+/** An app listening on a port whose one worker waits on a gated engine, with a one-image prompt submitter; the engine is opened and the app closed after `run`. */
+async function withGatedApp(run: (scene: { gated: FastifyInstance; engine: RecordingEngine; url: string; submit: (user: TestUser) => Promise<Submitted> }) => Promise<void>): Promise<void> {
+  const engine = gatedEngine();
+  const gated = await generationApp(tempDataDir(), { engines: [engine] });
+  await gated.listen({ port: 0, host: '127.0.0.1' });
+  const submit = async (user: TestUser) =>
+    (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data as Submitted;
+  try {
+    await run({ gated, engine, url: `http://127.0.0.1:${(gated.server.address() as { port: number }).port}`, submit });
+  } finally {
+    engine.open();
+    await gated.close();
+  }
+}
 
 /** Waits until the engine has started count runs. */
 async function waitForRuns(engine: RecordingEngine, count: number): Promise<void> {

@@ -1,10 +1,11 @@
-import { MAX_SKELETON_PIXELS, PNG_HEADER_BYTES, pngSize, type PoseDocument, type RgbaImage } from '../../../pose';
+import { PNG_HEADER_BYTES, pngSize, skeletonSizeRefusal, type PoseDocument, type RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
 
 const refuseSize = (width: number, height: number) => {
-  if (width * height > MAX_SKELETON_PIXELS) throw new Error(`the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels`);
+  const refusal = skeletonSizeRefusal(width, height);
+  if (refusal) throw new Error(refusal);
 };
 
 /** The pixels of an image file, decoded by the browser; a PNG too large is refused by its header, before decoding. */
