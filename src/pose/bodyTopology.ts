@@ -32,6 +32,12 @@ export const BODY_COLOURS: readonly Rgb[] = [
   [0, 0, 255], [85, 0, 255], [170, 0, 255], [255, 0, 255], [255, 0, 170], [255, 0, 85],
 ];
 
+/** A limb's fill: its colour darkened channel by channel, int(c * 0.6), as comfyui_controlnet_aux draws it. */
+export const limbShade = (c: Rgb): Rgb => [Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)];
+
+/** The fill of each body limb: limb i is drawn in BODY_COLOURS[i], darkened (limbShade). */
+export const BODY_LIMB_COLOURS: readonly Rgb[] = BODY_COLOURS.map(limbShade);
+
 /** Left/right counterpart of each body keypoint, for mirroring and symmetric edits. */
 export const BODY_MIRROR = mirrorMap(BODY_KEYPOINT_COUNT, [
   [2, 5], [3, 6], [4, 7], [8, 11], [9, 12], [10, 13], [14, 15], [16, 17],

@@ -1,5 +1,5 @@
-import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.js';
-import type { Rgb, Vec2 } from '../types.js';
+import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import type { Vec2 } from '../types.js';
 import { findDiscs } from './discs.js';
 import { strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
@@ -20,8 +20,7 @@ const MAX_HIDDEN_LIMB = 60;
 // for mergeFragments (their colours occur nowhere else in the drawing).
 const LONE_JOINTS = new Set([14, 15, 16, 17]);
 
-const dimmed = (c: Rgb): number => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
-const LIMB_PACKED = BODY_COLOURS.map(dimmed);
+const LIMB_PACKED = BODY_LIMB_COLOURS.map(packRgb);
 const LIMB_SET = new Set(LIMB_PACKED);
 // A limb this short has no sample clear of its end dots: it may lie wholly under them.
 const MAX_COVERED_LIMB = 2 * JOINT_RADIUS + 4;

@@ -1,4 +1,4 @@
-import { BODY_COLOURS } from '../bodyTopology.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS } from '../bodyTopology.js';
 import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Rgb, Vec2 } from '../types.js';
 import { drawBone, drawDot, type HandCanvas } from './handDraw.js';
@@ -18,7 +18,7 @@ const MARGIN = 6;
 /** A dot (radius 4) and a bone (width 2) reach this far from their points. */
 export const REACH = 5;
 // Pixels the hand cannot have covered: black, and the body drawn before it.
-const BEFORE_HAND = new Set([0, ...BODY_COLOURS.map(packRgb), ...BODY_COLOURS.map((c) => packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]))]);
+const BEFORE_HAND = new Set([0, ...BODY_COLOURS.map(packRgb), ...BODY_LIMB_COLOURS.map(packRgb)]);
 
 /** The part of the image around one hand, with what the hand's drawing must give at each pixel. */
 export interface HandPatch {

@@ -1,10 +1,11 @@
-import { BODY, BODY_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readBodies, type ReadBody } from './bodies.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
+import { snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 
 /** Largest skeleton image read back, in pixels: ControlNet's drawings are at most a few megapixels. */
@@ -41,10 +42,7 @@ function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: numbe
 
 // The forearms: elbow, wrist, and the limb joining them (its index in BODY_LIMBS, whose colour it has).
 const FOREARMS = [[BODY.left_elbow, BODY.left_wrist], [BODY.right_elbow, BODY.right_wrist]] as const;
-const limbColour = (a: number, b: number): number => {
-  const c = BODY_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0];
-  return packRgb([Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)]);
-};
+const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
 
 // Where a body's hands hang from: each read wrist, else the end of its forearm's stroke.
@@ -109,7 +107,7 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
  */
 export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
-  const packed = packedPixels(image);
+  const packed = snapToDrawingColours(packedPixels(image));
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
   const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));

@@ -1,4 +1,4 @@
-import { BODY_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS, limbShade } from '../bodyTopology.js';
 import { FOOT_COLOURS, FOOT_LIMBS } from '../footTopology.js';
 import { fillCircle } from './circle.js';
 import { ellipse2Poly } from './ellipse2Poly.js';
@@ -10,10 +10,7 @@ import type { Keypoint, Rgb } from '../types.js';
 const JOINT_RADIUS = 4;
 const BLACK: Rgb = [0, 0, 0];
 
-// comfyui_controlnet_aux darkens each limb colour on its own: int(c * 0.6).
-const dimmed = (c: Rgb): Rgb => [Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)];
-const LIMB_COLOURS = BODY_COLOURS.map(dimmed);
-const FOOT_LIMB_COLOURS = FOOT_COLOURS.map(dimmed);
+const FOOT_LIMB_COLOURS = FOOT_COLOURS.map(limbShade);
 
 /** One person's body for drawing: the 18 COCO points and, for the whole-body profile, the 6 foot points. */
 export interface DrawableBody {
@@ -49,7 +46,7 @@ export function drawBody(raster: Raster, person: DrawableBody, p: Projection, st
   const { body, feet } = person;
   BODY_LIMBS.forEach(([a, b], i) => {
     const [k1, k2] = [body[a], body[b]];
-    if (k1?.visible && k2?.visible) drawLimb(raster, k1, k2, p, stickWidth, LIMB_COLOURS[i] ?? BLACK);
+    if (k1?.visible && k2?.visible) drawLimb(raster, k1, k2, p, stickWidth, BODY_LIMB_COLOURS[i] ?? BLACK);
   });
   if (feet) {
     FOOT_LIMBS.forEach(([ankle, foot], i) => {

@@ -1,0 +1,31 @@
+// A skeleton drawing saved again (as a JPEG, by an editor that shifts colours a little) no longer
+// holds ControlNet's exact colours; it must still read as the drawing it was.
+// comfy-two-people.jpeg-q95.png: the corpus's comfy_two_people_frames.ref.png saved by ImageMagick
+// as a JPEG at quality 95 (`convert ref.png -quality 95 x.jpg`) and decoded back to PNG.
+import { describe, expect, it } from 'vitest';
+import { poseFromPng, type PoseDocument } from '../../../src/pose/index.js';
+import { snapToDrawingColours } from '../../../src/pose/fromPng/palette.js';
+import { fixturePath, readPng } from './pixels.js';
+import { corpusPath } from './realpose.js';
+
+const points = (doc: PoseDocument) =>
+  doc.people.flatMap((p, n) => (['body', 'leftHand', 'rightHand', 'face'] as const).flatMap((part) =>
+    (p[part] ?? []).map((k, i) => ({ key: `${n} ${part} ${i}`, k }))));
+
+describe('poseFromPng on a drawing saved again', { timeout: 60_000 }, () => {
+  it('reads a JPEG (quality 95) of a drawing as the drawing itself: every point, hands and face included', async () => {
+    const exact = poseFromPng(await readPng(corpusPath('comfy_two_people_frames', '.ref.png')));
+    const resaved = poseFromPng(await readPng(fixturePath('comfy-two-people.jpeg-q95.png')));
+    expect(resaved.people).toHaveLength(exact.people.length);
+    const read = new Map(points(resaved).map(({ key, k }) => [key, k]));
+    const shown = points(exact).filter(({ k }) => k.visible);
+    // The two people with both hands and a face: far more than a body's 18 points each.
+    expect(shown.length).toBeGreaterThan(60);
+    for (const { key, k } of shown) expect({ key, ...read.get(key) }).toEqual({ key, ...k });
+  });
+
+  it('moves colours a few levels off to the drawing colour, and leaves exact and foreign colours alone', () => {
+    const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x808080, 0xffffff, 0xfafcfd]);
+    expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '808080', 'ffffff', 'ffffff']);
+  });
+});
