@@ -12,11 +12,19 @@ export interface RgbaImage {
 /** Packs an RGB colour into one number. */
 export const packRgb = (c: Rgb): number => (c[0] << 16) | (c[1] << 8) | c[2];
 
-/** The packed RGB colour of every pixel, row by row. */
+/**
+ * The packed RGB colour of every pixel, row by row, as seen over black: ControlNet draws on black,
+ * and a skeleton saved with a transparent background (whatever colour its clear pixels keep) reads
+ * as that drawing.
+ */
 export function packedPixels(image: RgbaImage): Int32Array {
   const out = new Int32Array(image.width * image.height);
   const d = image.data;
-  for (let i = 0, j = 0; i < out.length; i++, j += 4) out[i] = ((d[j] ?? 0) << 16) | ((d[j + 1] ?? 0) << 8) | (d[j + 2] ?? 0);
+  for (let i = 0, j = 0; i < out.length; i++, j += 4) {
+    const alpha = d[j + 3] ?? 255;
+    const [r, g, b] = [d[j] ?? 0, d[j + 1] ?? 0, d[j + 2] ?? 0];
+    out[i] = alpha === 255 ? (r << 16) | (g << 8) | b : (Math.round((r * alpha) / 255) << 16) | (Math.round((g * alpha) / 255) << 8) | Math.round((b * alpha) / 255);
+  }
   return out;
 }
 
