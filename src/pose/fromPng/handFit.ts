@@ -91,8 +91,11 @@ export function handCost(patch: HandPatch, points: HandPoints, window: Window = 
   return handCostAt(patch, xs, ys, window);
 }
 
-/** As handCost, the points given as image x and y (a point with x or y below 1 is not drawn, as in ControlNet). */
-export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, window: Window): number {
+/**
+ * As handCost, the points given as image x and y (a point with x or y below 1 is not drawn, as in
+ * ControlNet); `wrongOut`, when given, receives each window pixel's weight where it is wrong, 0 where right.
+ */
+export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, window: Window, wrongOut?: Uint8Array): number {
   // cv2 clips a line where it leaves the image, which can move its pixels all along it: so the
   // hand is drawn on the whole patch (only what reaches the window), never on the window alone.
   const { width, height, words } = patch;
@@ -119,7 +122,17 @@ export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, win
   const { checked, expected } = patch;
   let cost = 0;
   for (let y = canvas.y0; y <= canvas.y1; y++) {
-    for (let i = y * width + canvas.x0, end = y * width + canvas.x1; i <= end; i++) {
+    const end = y * width + canvas.x1;
+    if (wrongOut) {
+      for (let i = y * width + canvas.x0; i <= end; i++) {
+        const weight = checked[i] as number;
+        const wrong = weight !== 0 && words[i] !== expected[i] ? weight : 0;
+        wrongOut[i] = wrong;
+        cost += wrong;
+      }
+      continue;
+    }
+    for (let i = y * width + canvas.x0; i <= end; i++) {
       const weight = checked[i] as number;
       if (weight !== 0 && words[i] !== expected[i]) cost += weight;
     }

@@ -98,6 +98,36 @@ function changedWindow(patch: HandPatch, p: Placing, state: ArrayLike<number>, t
   return { x: wx0, y: wy0, width: Math.max(0, wx1 - wx0 + 1), height: Math.max(0, wy1 - wy0 + 1) };
 }
 
+// Annealing and descent try thousands of placings from one that stands until a trial is taken.
+// The standing placing's drawing is kept as each pixel's wrong weight, so a trial draws only its
+// own window and what it replaces there is summed; the last trial's window waits to be taken.
+interface Standing {
+  state: ArrayLike<number>;
+  wrong: Uint8Array;
+  trial: ArrayLike<number> | null;
+  trialWindow: Window;
+  trialWrong: Uint8Array;
+}
+const standing = new WeakMap<Placing, Standing>();
+
+function standingDrawing(p: Placing, state: ArrayLike<number>): Standing {
+  const { patch } = p.s;
+  let s = standing.get(p);
+  if (s && s.trial === state) {
+    const { x, y, width, height } = s.trialWindow;
+    for (let row = y; row < y + height; row++) s.wrong.set(s.trialWrong.subarray(row * patch.width + x, row * patch.width + x + width), row * patch.width + x);
+    [s.state, s.trial] = [state, null];
+  }
+  if (!s || s.state !== state) {
+    const size = patch.width * patch.height;
+    s = { state, wrong: new Uint8Array(size), trial: null, trialWindow: { x: 0, y: 0, width: 0, height: 0 }, trialWrong: new Uint8Array(size) };
+    fill(p, state, XS, YS);
+    handCostAt(patch, XS, YS, { x: 0, y: 0, width: patch.width, height: patch.height }, s.wrong);
+    standing.set(p, s);
+  }
+  return s;
+}
+
 /** The cost of a trial placing from the cost of the current one, drawing again only the window where what moved is drawn, before or after. */
 export function trialCost(p: Placing, state: ArrayLike<number>, cost: number, trial: ArrayLike<number>): number {
   const moved: number[] = [];
@@ -105,10 +135,14 @@ export function trialCost(p: Placing, state: ArrayLike<number>, cost: number, tr
   if (moved.length === 0) return cost;
   const { patch } = p.s;
   const window = changedWindow(patch, p, state, trial, moved);
-  fill(p, state, XS, YS);
-  let delta = -handCostAt(patch, XS, YS, window);
+  const s = standingDrawing(p, state);
+  let delta = 0;
+  for (let row = window.y; row < window.y + window.height; row++) {
+    for (let i = row * patch.width + window.x, end = i + window.width; i < end; i++) delta -= s.wrong[i] as number;
+  }
   fill(p, trial, XS, YS);
-  delta += handCostAt(patch, XS, YS, window);
+  delta += handCostAt(patch, XS, YS, window, s.trialWrong);
+  [s.trial, s.trialWindow] = [trial, window];
   const bones = new Set<number>();
   for (const i of moved) {
     delta += (p.own[i]?.[trial[i] ?? 0] ?? 0) - (p.own[i]?.[state[i] ?? 0] ?? 0);
