@@ -25,6 +25,9 @@ function nearestDrawingColour(packed: number): number {
   return best;
 }
 
+// A re-saved drawing holds a few thousand colours; a photo may hold millions, which are not all kept.
+const MAX_REMEMBERED = 1 << 16;
+
 /** Moves each pixel's packed colour (in place) to the drawing colour within SNAP_DISTANCE of it, if any: a re-saved drawing reads as the drawing. */
 export function snapToDrawingColours(packed: Int32Array): Int32Array {
   const seen = new Map<number, number>();
@@ -32,7 +35,10 @@ export function snapToDrawingColours(packed: Int32Array): Int32Array {
     const c = packed[i] as number;
     if (EXACT.has(c)) continue;
     let snapped = seen.get(c);
-    if (snapped === undefined) seen.set(c, (snapped = nearestDrawingColour(c)));
+    if (snapped === undefined) {
+      snapped = nearestDrawingColour(c);
+      if (seen.size < MAX_REMEMBERED) seen.set(c, snapped);
+    }
     packed[i] = snapped;
   }
   return packed;
