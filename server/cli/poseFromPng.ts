@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
+import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
 import { poseFromPng, skeletonSizeRefusal } from '../../src/pose/fromPng/poseFromPng.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
@@ -30,7 +31,12 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     process.stderr.write(`pose-from-png: cannot read ${inputPath} as a PNG: ${(e as Error).message}\n`);
     return 1;
   }
-  const doc = poseFromPng({ width: png.width, height: png.height, data: png.data });
+  const image = { width: png.width, height: png.height, data: png.data };
+  if (!isOnBlack(image)) {
+    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton: the image is not mostly black, as a skeleton drawing is (a photo, or a drawing on another background?)\n`);
+    return 1;
+  }
+  const doc = poseFromPng(image);
   if (visiblePoints(doc) === 0) {
     process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton found (no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots)\n`);
     return 1;

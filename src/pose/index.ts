@@ -37,4 +37,5 @@ export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, typ
 export { reviveDocument } from './reviveDocument.js';
 export { poseFromPng, skeletonSizeRefusal, type ReadingProgress } from './fromPng/poseFromPng.js';
 export { PNG_HEADER_BYTES, pngSize } from './fromPng/pngHeader.js';
+export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';

@@ -5,6 +5,7 @@ import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
+import { isOnBlack } from './onBlack.js';
 import { snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 
@@ -103,10 +104,12 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 /**
  * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: body joints by
  * their colours and the limbs between them, hands by their edge hues, face dots by their white.
- * What cannot be told (a point under another limb, a dot under another dot) is left hidden.
+ * What cannot be told (a point under another limb, a dot under another dot) is left hidden; an
+ * image not mostly black (isOnBlack) reads as no one.
  */
 export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
+  if (!isOnBlack(image)) return { canvas_width: width, canvas_height: height, people: [], animals: [] };
   const packed = snapToDrawingColours(packedPixels(image));
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);

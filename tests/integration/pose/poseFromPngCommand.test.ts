@@ -43,6 +43,18 @@ describe('pose-from-png command', () => {
     expect(r.stderr).toMatch(/^pose-from-png: .*black\.png: no OpenPose skeleton found/);
   });
 
+  it('turns a photo away at once, saying the image is not a skeleton on black', () => {
+    // 600 x 600 of random colours, a photo's worst case: many lie near the drawing's colours.
+    const photo = join(scratch, 'photo.png');
+    const png = new PNG({ width: 600, height: 600 });
+    let seed = 7;
+    for (let i = 0; i < png.data.length; i++) png.data[i] = i % 4 === 3 ? 255 : (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
+    writeFileSync(photo, PNG.sync.write(png));
+    const r = run('server/cli/poseFromPng.ts', photo, join(scratch, 'photo.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^pose-from-png: .*photo\.png: no OpenPose skeleton: the image is not mostly black/);
+  });
+
   it('says which file is not a PNG, and why', () => {
     const r = run('server/cli/poseFromPng.ts', fixturePath('animals.json'), join(scratch, 'x.json'));
     expect(r.code).toBe(1);

@@ -34,6 +34,14 @@ describe('poseFromPng on a drawing saved again', { timeout: 60_000 }, () => {
     for (const { key, k } of shown) expect({ key, ...read.get(key) }).toEqual({ key, ...k });
   });
 
+  it('reads no one in an image that is not mostly black, whose colours would otherwise pass for limbs and hands', async () => {
+    const { png } = await drawing;
+    // The drawing itself, lit: every black pixel made a mid grey, as on a grey background.
+    const data = Uint8ClampedArray.from(png.data);
+    for (let i = 0; i < data.length; i += 4) if (data[i] === 0 && data[i + 1] === 0 && data[i + 2] === 0) data.set([90, 90, 90], i);
+    expect(poseFromPng({ ...png, data }).people).toEqual([]);
+  });
+
   it('moves colours a few levels off to the drawing colour, and leaves exact and foreign colours alone', () => {
     const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x808080, 0xffffff, 0xfafcfd]);
     expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '808080', 'ffffff', 'ffffff']);
