@@ -55,6 +55,24 @@ describe('pose-from-png command', () => {
     expect(r.stderr).toMatch(/^pose-from-png: .*photo\.png: no OpenPose skeleton: the image is not mostly black/);
   });
 
+  it('reads no skeleton in a black image holding a patch of random colours, rather than limbs and hands made of its noise', () => {
+    const patched = join(scratch, 'patched.png');
+    const png = new PNG({ width: 800, height: 800 });
+    let seed = 11;
+    for (let y = 0; y < 800; y++) {
+      for (let x = 0; x < 800; x++) {
+        const i = (y * 800 + x) * 4;
+        const noise = x >= 250 && x < 550 && y >= 250 && y < 550;
+        for (let c = 0; c < 3; c++) png.data[i + c] = noise ? (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24 : 0;
+        png.data[i + 3] = 255;
+      }
+    }
+    writeFileSync(patched, PNG.sync.write(png));
+    const r = run('server/cli/poseFromPng.ts', patched, join(scratch, 'patched.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/patched\.png: no OpenPose skeleton found/);
+  });
+
   it('says which file is not a PNG, and why', () => {
     const r = run('server/cli/poseFromPng.ts', fixturePath('animals.json'), join(scratch, 'x.json'));
     expect(r.code).toBe(1);

@@ -46,4 +46,9 @@ describe('poseFromPng on a drawing saved again', { timeout: 60_000 }, () => {
     const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x808080, 0xffffff, 0xfafcfd]);
     expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '808080', 'ffffff', 'ffffff']);
   });
+
+  it('leaves the colours of an image that is no drawing as they are (most lie far from every drawing colour), so they pass for nothing', () => {
+    const photo = Int32Array.from([0x808080, 0x4060a0, 0xc08040, 0x2080c0, 0xfb0302]);
+    expect(Array.from(snapToDrawingColours(Int32Array.from(photo)))).toEqual(Array.from(photo));
+  });
 });
