@@ -3,7 +3,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
-import { poseFromPng, skeletonSizeRefusal } from '../../src/pose/fromPng/poseFromPng.js';
+import { poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
+import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
 const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
@@ -12,7 +13,8 @@ const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 function notReadable(bytes: Buffer): string | null {
   const size = pngSize(bytes);
   if (!size) return 'it is not a PNG file (no PNG signature)';
-  return skeletonSizeRefusal(size.width, size.height);
+  const problem = skeletonSizeProblem(size.width, size.height);
+  return problem && poseProblemMessage(problem);
 }
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
