@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
 import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
-import { poseFromPng, skeletonSizeRefusal } from '../../src/pose/fromPng/poseFromPng.js';
+import { poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
+import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
 const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
@@ -13,7 +14,8 @@ const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 function notReadable(bytes: Buffer): string | null {
   const size = pngSize(bytes);
   if (!size) return 'it is not a PNG file (no PNG signature)';
-  return skeletonSizeRefusal(size.width, size.height);
+  const problem = skeletonSizeProblem(size.width, size.height);
+  return problem && poseProblemMessage(problem);
 }
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
@@ -33,7 +35,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
   }
   const image = { width: png.width, height: png.height, data: png.data };
   if (!isOnBlack(image)) {
-    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton: the image is not mostly black, as a skeleton drawing is (a photo, or a drawing on another background?)\n`);
+    process.stderr.write(`pose-from-png: ${inputPath}: ${poseProblemMessage({ code: 'notSkeleton', values: {} })} (it is not mostly black: a photo?)\n`);
     return 1;
   }
   const doc = poseFromPng(image);

@@ -1,4 +1,5 @@
 import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readBodies, type ReadBody } from './bodies.js';
 import { forearmEnd } from './forearms.js';
@@ -13,8 +14,8 @@ import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 export const MAX_SKELETON_PIXELS = 16_000_000;
 
 /** Why an image of this size is not read back (over MAX_SKELETON_PIXELS), or null when it may be. */
-export const skeletonSizeRefusal = (width: number, height: number): string | null =>
-  width * height > MAX_SKELETON_PIXELS ? `the image is ${width} x ${height}; at most ${MAX_SKELETON_PIXELS / 1e6} megapixels are read` : null;
+export const skeletonSizeProblem = (width: number, height: number): PoseProblem | null =>
+  width * height > MAX_SKELETON_PIXELS ? { code: 'skeletonTooLarge', values: { width, height, maxMegapixels: MAX_SKELETON_PIXELS / 1e6 } } : null;
 
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;

@@ -1,3 +1,4 @@
+import type { PoseProblem } from '../problems.js';
 import type { RenderProfile } from '../render/profiles.js';
 
 /** One person as sd-webui-openpose-editor, ControlNet and DWPose write it: flat x, y, confidence triples. */
@@ -20,8 +21,9 @@ export interface OpenPoseJson {
   render_profile?: RenderProfile;
 }
 
-/** Where and what is wrong with a pose file; message already names the place. */
+/** Where and what is wrong with a pose file: the problem, and its English message (which already names the place). */
 export interface PoseJsonError {
   path: string;
   message: string;
+  problem: PoseProblem;
 }

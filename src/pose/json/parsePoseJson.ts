@@ -3,7 +3,7 @@ import { InvalidPoseJson } from './describe.js';
 import type { PoseJsonError } from './openPoseJson.js';
 import { readDocument, type PoseFileReading } from './readDocument.js';
 import type { PoseReading } from './reading.js';
-import { nothingVisibleReason } from './readingNotes.js';
+import { nothingVisibleProblem } from './readingNotes.js';
 
 /** The outcome of reading a pose file: a document with how it was read, or what is wrong and where. */
 export type PoseJsonResult =
@@ -16,7 +16,7 @@ function readText(input: unknown): PoseFileReading {
     try {
       root = JSON.parse(input);
     } catch (e) {
-      throw new InvalidPoseJson('', `the pose file is not valid JSON: ${(e as Error).message}`);
+      throw new InvalidPoseJson({ code: 'notJson', values: { detail: (e as Error).message } });
     }
   }
   return readDocument(root);
@@ -28,7 +28,7 @@ function attempt(input: unknown, check: (r: PoseFileReading) => void): PoseJsonR
     check(read);
     return { ok: true, document: read.document, reading: read.reading, notes: read.notes };
   } catch (e) {
-    if (e instanceof InvalidPoseJson) return { ok: false, error: { path: e.path, message: e.message } };
+    if (e instanceof InvalidPoseJson) return { ok: false, error: { path: e.path, message: e.message, problem: e.problem } };
     throw e;
   }
 }
@@ -50,13 +50,13 @@ const visibleCount = (doc: PoseDocument): number =>
 /** parsePoseJson for a file the user opened: also refuses, with a message naming why, a file that yields no visible point. */
 export function importPoseJson(input: unknown): PoseJsonResult {
   return attempt(input, (read) => {
-    const reason = nothingVisibleReason({
+    const problem = nothingVisibleProblem({
       tally: read.tally,
       keys: read.keys,
       people: read.document.people.length,
       animals: read.document.animals.length,
       visible: visibleCount(read.document),
     });
-    if (reason) throw new InvalidPoseJson('', reason);
+    if (problem) throw new InvalidPoseJson(problem);
   });
 }

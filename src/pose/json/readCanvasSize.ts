@@ -1,4 +1,5 @@
-import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import { describeJsonValue } from '../problems.js';
+import { InvalidPoseJson } from './describe.js';
 import type { RawTriples } from './readTriples.js';
 
 /** Canvas width and height in pixels. */
@@ -17,10 +18,10 @@ function readSide(root: Record<string, unknown>, key: string): number | undefine
   const value = root[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-    throw new InvalidPoseJson(key, `${key} is ${describeJsonValue(value)}; expected a positive whole number of pixels`);
+    throw new InvalidPoseJson({ code: 'canvasSideInvalid', values: { path: key, value: describeJsonValue(value) } });
   }
   if (value > MAX_CANVAS_SIDE) {
-    throw new InvalidPoseJson(key, `${key} is ${value}; expected at most ${MAX_CANVAS_SIDE}`);
+    throw new InvalidPoseJson({ code: 'canvasSideTooLarge', values: { path: key, size: value, max: MAX_CANVAS_SIDE } });
   }
   return value;
 }

@@ -2,7 +2,8 @@ import { DEFAULT_RENDER_PROFILE, isRenderProfile } from '../render/profiles.js';
 import { ANIMAL_KEYPOINT_COUNT } from '../animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
 import type { Keypoint, PoseDocument } from '../types.js';
-import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import { describeJsonValue } from '../problems.js';
+import { InvalidPoseJson } from './describe.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
 import { isPresent, readingOf, toKeypoints, type PoseReading } from './reading.js';
 import { readPerson, type RawPerson } from './readPerson.js';
@@ -25,7 +26,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function readList(root: Record<string, unknown>, key: string): unknown[] {
   const value = root[key];
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new InvalidPoseJson(key, `${key} is ${describeJsonValue(value)}; expected an array`);
+  if (!Array.isArray(value)) throw new InvalidPoseJson({ code: 'notArray', values: { path: key, value: describeJsonValue(value) } });
   return value;
 }
 
@@ -36,9 +37,9 @@ const hiddenBody = (): Keypoint[] =>
 // the editor takes the first, as its "Render Pose JSON" node draws frame 0.
 function firstFrame(root: unknown): { frame: unknown; frames: number | undefined } {
   if (!Array.isArray(root)) return { frame: root, frames: undefined };
-  if (root.length === 0) throw new InvalidPoseJson('', 'the pose file is an empty list; expected a pose object or a list of frames');
+  if (root.length === 0) throw new InvalidPoseJson({ code: 'emptyList', values: {} });
   if (!isObject(root[0])) {
-    throw new InvalidPoseJson('[0]', `the pose file is a list whose first item is ${describeJsonValue(root[0])}; expected a pose object with people and canvas_width`);
+    throw new InvalidPoseJson({ code: 'firstFrameNotObject', values: { value: describeJsonValue(root[0]) } }, '[0]');
   }
   return { frame: root[0], frames: root.length };
 }
@@ -84,13 +85,13 @@ function toDocument(people: RawPerson[], animals: RawTriples[], canvas: CanvasSi
 export function readDocument(input: unknown): PoseFileReading {
   const { frame: root, frames } = firstFrame(input);
   if (!isObject(root)) {
-    throw new InvalidPoseJson('', `the pose file is ${describeJsonValue(root)}; expected a JSON object with people, animals, canvas_width and canvas_height`);
+    throw new InvalidPoseJson({ code: 'rootNotObject', values: { value: describeJsonValue(root) } });
   }
   const reading = readingOf(root);
   const people = readList(root, 'people').map((p, i) => readPerson(p, `people[${i}]`, reading));
   const animals = readList(root, 'animals').map((a, i) => {
     const raw = readTriples(a, `animals[${i}]`, [ANIMAL_KEYPOINT_COUNT]);
-    if (!raw) throw new InvalidPoseJson(`animals[${i}]`, `animals[${i}] is empty; expected ${ANIMAL_KEYPOINT_COUNT} points`);
+    if (!raw) throw new InvalidPoseJson({ code: 'animalEmpty', values: { path: `animals[${i}]`, count: ANIMAL_KEYPOINT_COUNT } });
     return raw;
   });
   const allRaw = [...people.flatMap(partsOf), ...animals];

@@ -1,7 +1,8 @@
 import { FACE_KEYPOINT_COUNT } from '../faceTopology.js';
 import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import { BODY_POINT_COUNTS, FOOT_POINT_COUNTS, splitBody, type BodyLayout } from './bodyLayout.js';
-import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import { describeJsonValue } from '../problems.js';
+import { InvalidPoseJson } from './describe.js';
 import { isLegacyKey, partKey, type PersonPart } from './partKeys.js';
 import type { PoseReading } from './reading.js';
 import { readTriples, type RawTriples } from './readTriples.js';
@@ -31,7 +32,7 @@ const POINT_COUNTS: Readonly<Record<PersonPart, readonly number[]>> = {
 
 /** Reads one entry of `people`, under modern or legacy key names. */
 export function readPerson(value: unknown, path: string, reading: PoseReading): RawPerson {
-  if (!isObject(value)) throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected an object`);
+  if (!isObject(value)) throw new InvalidPoseJson({ code: 'notObject', values: { path, value: describeJsonValue(value) } });
   const legacyKeys: string[] = [];
   const read = (part: PersonPart): RawTriples | undefined => {
     const key = partKey(value, part);

@@ -1,4 +1,5 @@
-import { describeJsonValue, InvalidPoseJson } from './describe.js';
+import { describeJsonValue } from '../problems.js';
+import { InvalidPoseJson } from './describe.js';
 
 /** A keypoint array as read from the file, before canvas scaling. */
 export interface RawTriples {
@@ -28,22 +29,20 @@ function readNumber(value: unknown, path: string, tally: Tally): number {
       return n;
     }
   }
-  throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected a number`);
+  throw new InvalidPoseJson({ code: 'notNumber', values: { path, value: describeJsonValue(value) } });
 }
 
 function flattenNested(value: unknown[], path: string, tally: Tally): number[] {
   return value.flatMap((point, i) => {
     if (!Array.isArray(point)) {
-      throw new InvalidPoseJson(`${path}[${i}]`, `${path}[${i}] is ${describeJsonValue(point)}; expected [x, y, confidence]`);
+      throw new InvalidPoseJson({ code: 'notTriple', values: { path: `${path}[${i}]`, value: describeJsonValue(point) } });
     }
     if (point.length !== 3) {
-      throw new InvalidPoseJson(`${path}[${i}]`, `${path}[${i}] has ${point.length} numbers; expected 3 (x, y, confidence)`);
+      throw new InvalidPoseJson({ code: 'tripleLength', values: { path: `${path}[${i}]`, count: point.length } });
     }
     return point.map((n, j) => readNumber(n, `${path}[${i}][${j}]`, tally));
   });
 }
-
-const or = (items: readonly string[]) => items.join(' or ');
 
 // Missing, null and [] all mean "absent"; an array whose numbers all have |n| <= 1 is normalized,
 // judged per array as sd-webui-openpose-editor does.
@@ -51,17 +50,17 @@ const or = (items: readonly string[]) => items.join(' or ');
 export function readTriples(value: unknown, path: string, counts: readonly number[]): RawTriples | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    throw new InvalidPoseJson(path, `${path} is ${describeJsonValue(value)}; expected an array of ${or(counts.map((c) => `${c * 3} numbers`))}`);
+    throw new InvalidPoseJson({ code: 'notKeypointArray', values: { path, value: describeJsonValue(value), counts: [...counts] } });
   }
   if (value.length === 0) return undefined;
   const tally: Tally = { strings: 0 };
   const nested = Array.isArray(value[0]);
   if (nested && !counts.includes(value.length)) {
-    throw new InvalidPoseJson(path, `${path} has ${value.length} points; expected ${or(counts.map(String))}`);
+    throw new InvalidPoseJson({ code: 'pointCount', values: { path, count: value.length, counts: [...counts] } });
   }
   const numbers = nested ? flattenNested(value, path, tally) : value.map((n, i) => readNumber(n, `${path}[${i}]`, tally));
   if (!counts.some((c) => numbers.length === c * 3)) {
-    throw new InvalidPoseJson(path, `${path} has ${numbers.length} numbers; expected ${or(counts.map((c) => String(c * 3)))}`);
+    throw new InvalidPoseJson({ code: 'numberCount', values: { path, count: numbers.length, counts: [...counts] } });
   }
   return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1), strings: tally.strings };
 }

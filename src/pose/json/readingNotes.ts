@@ -1,3 +1,4 @@
+import type { PoseProblem } from '../problems.js';
 import type { BodyLayout } from './bodyLayout.js';
 import type { CanvasSize } from './readCanvasSize.js';
 import type { PoseReading } from './reading.js';
@@ -53,16 +54,12 @@ export function describeReading(facts: ReadingFacts): string[] {
 }
 
 /** Why a file yields nothing to draw, or null when some point is visible. */
-export function nothingVisibleReason(facts: Pick<ReadingFacts, 'tally'> & { keys: readonly string[]; people: number; animals: number; visible: number }): string | null {
+export function nothingVisibleProblem(facts: Pick<ReadingFacts, 'tally'> & { keys: readonly string[]; people: number; animals: number; visible: number }): PoseProblem | null {
   const { tally, people, animals, visible, keys } = facts;
   if (visible > 0) return null;
-  if (people === 0 && animals === 0) {
-    const found = keys.length > 0 ? `; its keys are ${keys.slice(0, 8).join(', ')}` : '';
-    return `the pose file has no people and no animals${found}: nothing to draw`;
-  }
-  const what = `${count(people, 'person', 'people')} and ${count(animals, 'animal')}`;
-  if (tally.points === 0) return `the pose file has ${what} but no keypoints: every keypoint array is empty or missing`;
-  if (tally.found === 0) return `none of the ${count(tally.points, 'keypoint')} in the pose file is visible: every one has confidence 0 (not found)`;
+  if (people === 0 && animals === 0) return { code: 'noFigures', values: { keys: keys.slice(0, 8) } };
+  if (tally.points === 0) return { code: 'noKeypoints', values: { people, animals } };
+  if (tally.found === 0) return { code: 'allConfidenceZero', values: { points: tally.points } };
   // Found points but none visible happens only in ControlNet's reading: all are fractional.
-  return `none of the ${count(tally.points, 'keypoint')} in the pose file is visible: ${tally.found} have a confidence between 0 and 1, and a file with a canvas size is read as ControlNet reads it, which draws only confidence 1`;
+  return { code: 'allFractional', values: { points: tally.points, found: tally.found } };
 }

@@ -3,7 +3,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { ViewController } from '../../canvas/viewController';
 import { ZOOM_STEP } from '../../canvas/viewController';
 import type { editorMachine } from '../../machines/editor.machine';
-import { stringifyPoseDocument, stringifyPoseExport } from '../../pose';
+import { stringifyPoseDocument, stringifyPoseExport, type PoseProblem } from '../../pose';
+import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
@@ -26,11 +27,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
   const getScene = () => actor.getSnapshot().context.scene;
   const fail = (error: unknown): void => void notify('error', t('editor.failed', { message: error instanceof Error ? error.message : String(error) }));
 
-  // The pose on the canvas stays as it was.
-  const refuseImport = (message: string) => void notify('error', t('editor.importFailed', { message }));
+  // The pose on the canvas stays as it was; the reason is said in the interface language.
+  const refuseImport = (problem: PoseProblem) => void notify('error', t('editor.importFailed', { message: poseProblemText(problem) }));
   const importText = (text: string) => {
     const result = readPoseText(text);
-    if (!result.ok) return refuseImport(result.message);
+    if (!result.ok) return refuseImport(result.problem);
     const { pose } = result.scene;
     // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
@@ -45,7 +46,7 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     const result = await readSkeletonPng(file);
     if (!result.ok && result.cancelled) return;
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
-    if (!result.ok) return refuseImport(result.message);
+    if (!result.ok) return refuseImport(result.problem);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
     notify('success', t('editor.importedPng', { people: result.people }));
   };

@@ -1,6 +1,7 @@
 import { fetchHistory } from '../../api/prompts';
 import type { HistoryItem, QueryPromptRequest } from '../../api/schemas';
 import { parsePoseJson, rescaleDocument } from '../../pose';
+import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import { replacePose } from '../stores/documentCommands';
 import { promptDraftStore } from './promptDraft';
@@ -27,7 +28,7 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   }));
   const parsed = parsePoseJson(await poseOf(item));
   if (!parsed.ok) {
-    notify('error', parsed.error.message);
+    notify('error', poseProblemText(parsed.error.problem));
     return;
   }
   // The pose goes back on the size it was generated at.

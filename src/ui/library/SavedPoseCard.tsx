@@ -4,6 +4,7 @@ import { SHARE_PAGE_PREFIX } from '../../api/contract';
 import { deletePose, getPose, revokeShare, sharePose, updatePose, type SavedPose } from '../../api/poses';
 import { parsePoseJson, type HandSide } from '../../pose';
 import { useEditorHandles } from '../editor/EditorContext';
+import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import { applyLibraryPose, loadLibraryScene } from './applyLibraryPose';
 import { parseTags, tagsText } from './tagsText';
@@ -30,7 +31,7 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
   const apply = attempt(async () => {
     const { pose } = await getPose(item.id);
     const parsed = parsePoseJson(pose);
-    if (!parsed.ok) return notify('error', parsed.error.message);
+    if (!parsed.ok) return notify('error', poseProblemText(parsed.error.problem));
     if (item.kind === 'scene') loadLibraryScene(handles, parsed.document);
     else applyLibraryPose(handles, { kind: item.kind, pose: parsed.document, side }, item.name, t);
   });

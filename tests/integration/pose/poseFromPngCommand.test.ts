@@ -52,7 +52,7 @@ describe('pose-from-png command', () => {
     writeFileSync(photo, PNG.sync.write(png));
     const r = run('server/cli/poseFromPng.ts', photo, join(scratch, 'photo.json'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^pose-from-png: .*photo\.png: no OpenPose skeleton: the image is not mostly black/);
+    expect(r.stderr).toMatch(/^pose-from-png: .*photo\.png: the image is not an OpenPose skeleton on black \(it is not mostly black: a photo\?\)/);
   });
 
   it('reads no skeleton in a black image holding a patch of random colours, rather than limbs and hands made of its noise', () => {

@@ -1,19 +1,17 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
-import { importPoseJson, MAX_FIGURES, rescaleDocument, type PoseDocument, type PoseReading } from '../../../pose';
+import { importPoseJson, MAX_FIGURES, rescaleDocument, type PoseDocument, type PoseProblem, type PoseReading } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
-
 
 /** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */
 export const MAX_POSE_FILE_BYTES = 8 * 1024 * 1024;
 
 /** Why a pose file is too large to read, or null: checked before reading it, so a huge file cannot freeze the page. */
-export function poseFileTooLarge(bytes: number): string | null {
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  return bytes > MAX_POSE_FILE_BYTES ? `the pose file is ${mb(bytes)} MB; at most ${mb(MAX_POSE_FILE_BYTES)} MB` : null;
+export function poseFileTooLarge(bytes: number): PoseProblem | null {
+  return bytes > MAX_POSE_FILE_BYTES ? { code: 'fileTooLarge', values: { bytes, maxBytes: MAX_POSE_FILE_BYTES } } : null;
 }
 
-/** A pose file read for the editor: the scene with how it was read (by ControlNet's or OpenPose's rules), or the message saying what is wrong. */
-export type ImportResult = { ok: true; scene: Scene; reading: PoseReading; notes: string[] } | { ok: false; message: string };
+/** A pose file read for the editor: the scene with how it was read (by ControlNet's or OpenPose's rules), or the problem saying what is wrong. */
+export type ImportResult = { ok: true; scene: Scene; reading: PoseReading; notes: string[] } | { ok: false; problem: PoseProblem };
 
 /** The document on a canvas the panel can take (whole pixels within 1..1024), scaled down with its aspect kept when larger. */
 export function fitCanvas(doc: PoseDocument): PoseDocument {
@@ -26,11 +24,11 @@ export function fitCanvas(doc: PoseDocument): PoseDocument {
 /** Reads people JSON (sd-webui-openpose-editor, ControlNet, DWPose) into a scene; never throws. */
 export function readPoseText(text: string): ImportResult {
   const tooLarge = poseFileTooLarge(text.length);
-  if (tooLarge) return { ok: false, message: tooLarge };
+  if (tooLarge) return { ok: false, problem: tooLarge };
   // A file with nothing to draw is refused with the reason, never shown as an empty canvas.
   const parsed = importPoseJson(text);
-  if (!parsed.ok) return { ok: false, message: parsed.error.message };
+  if (!parsed.ok) return { ok: false, problem: parsed.error.problem };
   const figures = parsed.document.people.length + parsed.document.animals.length;
-  if (figures > MAX_FIGURES) return { ok: false, message: `the pose file has ${figures} people and animals; at most ${MAX_FIGURES}` };
+  if (figures > MAX_FIGURES) return { ok: false, problem: { code: 'tooManyFigures', values: { figures, max: MAX_FIGURES } } };
   return { ok: true, scene: createScene(fitCanvas(parsed.document)), reading: parsed.reading, notes: parsed.notes };
 }

@@ -1,48 +1,38 @@
-import { PNG_HEADER_BYTES, pngSize, skeletonSizeRefusal, type PoseDocument, type RgbaImage } from '../../../pose';
+import { isOnBlack, PNG_HEADER_BYTES, pngSize, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
 
-const refuseSize = (width: number, height: number) => {
-  const refusal = skeletonSizeRefusal(width, height);
-  if (refusal) throw new Error(refusal);
-};
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The pixels of an image file, decoded by the browser; a PNG too large is refused by its header, before decoding. */
-async function decodePixels(file: Blob): Promise<RgbaImage> {
+/** The pixels of an image file, decoded by the browser, or why they are not read; a PNG too large is refused by its header, before decoding. Throws what the browser throws on a file it cannot decode. */
+async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { problem: PoseProblem }> {
   const declared = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
-  if (declared) refuseSize(declared.width, declared.height);
+  const tooLarge = declared && skeletonSizeProblem(declared.width, declared.height);
+  if (tooLarge) return { problem: tooLarge };
   const bitmap = await createImageBitmap(file);
   try {
-    refuseSize(bitmap.width, bitmap.height);
+    const problem = skeletonSizeProblem(bitmap.width, bitmap.height);
+    if (problem) return { problem };
     const canvas = document.createElement('canvas');
     [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) throw new Error('This browser cannot draw on a canvas');
+    if (!ctx) return { problem: { code: 'noCanvas', values: {} } };
     ctx.drawImage(bitmap, 0, 0);
-    return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    return { image: ctx.getImageData(0, 0, bitmap.width, bitmap.height) };
   } finally {
     bitmap.close();
   }
 }
 
-// A control image is black but for its strokes: a photo or a drawing is not one.
-function mostlyBlack(image: RgbaImage): boolean {
-  let black = 0;
-  const step = Math.max(1, Math.floor((image.width * image.height) / 20_000));
-  let seen = 0;
-  for (let i = 0; i < image.width * image.height; i += step, seen++) {
-    const j = i * 4;
-    if ((image.data[j] ?? 0) + (image.data[j + 1] ?? 0) + (image.data[j + 2] ?? 0) < 30) black++;
-  }
-  return black / seen > 0.6;
-}
-
-/** What reading a skeleton PNG gave: the scene, or why it is no skeleton (`notSkeleton`: it looks like a photo, so it may serve as a reference image; `cancelled`: stopped, or another PNG imported before this one was read). */
-export type SkeletonResult = { ok: true; scene: Scene; people: number } | { ok: false; notSkeleton: boolean; cancelled?: boolean; message: string };
+/** What reading a skeleton PNG gave: the scene; or `cancelled` (stopped, or another PNG imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, so it may serve as a reference image). */
+export type SkeletonResult =
+  | { ok: true; scene: Scene; people: number }
+  | { ok: false; cancelled: true }
+  | { ok: false; cancelled: false; notSkeleton: boolean; problem: PoseProblem };
 
 /** The reader worker's answer to one image: the pose, or why reading failed. */
-export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; message: string };
+export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; problem: PoseProblem };
 
 /** What the reader worker posts: how far it is (hands read of those found), then its answer. */
 export type SkeletonWorkerMessage = { progress: { read: number; found: number } } | { reply: SkeletonReply };
@@ -65,30 +55,34 @@ function readInWorker(image: RgbaImage): Promise<SkeletonReply | null> {
       if ('reply' in message) finish(message.reply);
       else if (mine()) skeletonReading.set({ cancel, hands: message.progress });
     };
-    worker.onerror = (event) => finish({ ok: false, message: event.message || 'the skeleton reader stopped' });
+    worker.onerror = (event) => finish({ ok: false, problem: event.message ? { code: 'readerFailed', values: { detail: event.message } } : { code: 'readerStopped', values: {} } });
     worker.postMessage(image, [image.data.buffer]);
   });
 }
 
+const refusal = (problem: PoseProblem, notSkeleton = false): SkeletonResult => ({ ok: false, cancelled: false, notSkeleton, problem });
+
 /** Reads an OpenPose skeleton PNG (ControlNet's drawing) back into an editable scene; never throws. */
 export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
-  let image: RgbaImage;
+  let decoded: Awaited<ReturnType<typeof decodePixels>>;
   try {
-    image = await decodePixels(file);
+    decoded = await decodePixels(file);
   } catch (error) {
-    return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
+    return refusal({ code: 'imageUndecodable', values: { detail: errorText(error) } });
   }
-  if (!mostlyBlack(image)) return { ok: false, notSkeleton: true, message: 'the image is not an OpenPose skeleton on black' };
+  if ('problem' in decoded) return refusal(decoded.problem);
+  const { image } = decoded;
+  if (!isOnBlack(image)) return refusal({ code: 'notSkeleton', values: {} }, true);
   let reply: SkeletonReply | null;
   try {
     reply = await readInWorker(image);
   } catch (error) {
     // A browser that cannot start the worker (none, or a policy refusing it) says why.
-    return { ok: false, notSkeleton: false, message: error instanceof Error ? error.message : String(error) };
+    return refusal({ code: 'readerFailed', values: { detail: errorText(error) } });
   }
-  if (!reply) return { ok: false, notSkeleton: false, cancelled: true, message: 'the reading was cancelled' };
-  if (!reply.ok) return { ok: false, notSkeleton: false, message: reply.message };
+  if (!reply) return { ok: false, cancelled: true };
+  if (!reply.ok) return refusal(reply.problem);
   const { pose } = reply;
-  if (pose.people.length === 0) return { ok: false, notSkeleton: true, message: 'no skeleton was found in the image' };
+  if (pose.people.length === 0) return refusal({ code: 'noSkeletonFound', values: {} }, true);
   return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length };
 }

@@ -10,6 +10,6 @@ scope.onmessage = (event) => {
     const pose = poseFromPng(event.data, (read, found) => scope.postMessage({ progress: { read, found } }));
     scope.postMessage({ reply: { ok: true, pose } });
   } catch (error) {
-    scope.postMessage({ reply: { ok: false, message: error instanceof Error ? error.message : String(error) } });
+    scope.postMessage({ reply: { ok: false, problem: { code: 'readerFailed', values: { detail: error instanceof Error ? error.message : String(error) } } } });
   }
 };

@@ -1,0 +1,51 @@
+import type { DescribedValue, PoseProblemTexts } from '../pose';
+
+const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => string>> = {
+  null: () => ' null',
+  array: () => '数组',
+  string: (text) => `字符串（${text}）`,
+  number: (text) => `数字 ${text}`,
+  boolean: (text) => `布尔值 ${text}`,
+  nothing: () => '空值',
+  object: () => '对象',
+};
+
+/** A described JSON value in Chinese, e.g. 字符串（"abc"） or 数组, to follow 是. */
+const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
+
+const or = (items: readonly number[]) => items.join(' 或 ');
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
+
+/** Every pose problem in Chinese, with the same values as the English (src/pose/problemsEnglish.ts); JSON paths and keys stay as written. */
+export const zhPoseProblems: PoseProblemTexts = {
+  notJson: ({ detail }) => `姿势文件不是有效的 JSON：${detail}`,
+  emptyList: () => '姿势文件是一个空列表，应为姿势对象或帧列表',
+  firstFrameNotObject: ({ value }) => `姿势文件是一个列表，但第一项是${valueName(value)}，应为含有 people 和 canvas_width 的姿势对象`,
+  rootNotObject: ({ value }) => `姿势文件是${valueName(value)}，应为含有 people、animals、canvas_width 和 canvas_height 的 JSON 对象`,
+  notArray: ({ path, value }) => `${path} 是${valueName(value)}，应为数组`,
+  notObject: ({ path, value }) => `${path} 是${valueName(value)}，应为对象`,
+  notNumber: ({ path, value }) => `${path} 是${valueName(value)}，应为数字`,
+  notTriple: ({ path, value }) => `${path} 是${valueName(value)}，应为 [x, y, 置信度]`,
+  tripleLength: ({ path, count }) => `${path} 有 ${count} 个数字，应为 3 个（x、y、置信度）`,
+  notKeypointArray: ({ path, value, counts }) => `${path} 是${valueName(value)}，应为由 ${or(times3(counts))} 个数字组成的数组`,
+  pointCount: ({ path, count, counts }) => `${path} 有 ${count} 个点，应为 ${or(counts)} 个`,
+  numberCount: ({ path, count, counts }) => `${path} 有 ${count} 个数字，应为 ${or(times3(counts))} 个`,
+  canvasSideInvalid: ({ path, value }) => `${path} 是${valueName(value)}，应为以像素计的正整数`,
+  canvasSideTooLarge: ({ path, size, max }) => `${path} 是 ${size}，最大为 ${max}`,
+  animalEmpty: ({ path, count }) => `${path} 为空，应有 ${count} 个点`,
+  noFigures: ({ keys }) => `姿势文件中既没有人物也没有动物${keys.length > 0 ? `（它的键为 ${keys.join('、')}）` : ''}，没有可绘制的内容`,
+  noKeypoints: ({ people, animals }) => `姿势文件有 ${people} 个人物和 ${animals} 个动物，但没有关键点：每个关键点数组都为空或缺失`,
+  allConfidenceZero: ({ points }) => `姿势文件中的 ${points} 个关键点都不可见：每个点的置信度都是 0（未找到）`,
+  allFractional: ({ points, found }) =>
+    `姿势文件中的 ${points} 个关键点都不可见：其中 ${found} 个的置信度介于 0 和 1 之间，而带有画布尺寸的文件按 ControlNet 的方式读取，只绘制置信度为 1 的点`,
+  fileTooLarge: ({ bytes, maxBytes }) => `姿势文件大小为 ${megabytes(bytes)} MB，最大为 ${megabytes(maxBytes)} MB`,
+  tooManyFigures: ({ figures, max }) => `姿势文件共有 ${figures} 个人物和动物，最多 ${max} 个`,
+  skeletonTooLarge: ({ width, height, maxMegapixels }) => `图像为 ${width} × ${height} 像素，最多只读取 ${maxMegapixels} 百万像素`,
+  notSkeleton: () => '此图像不是黑底上的 OpenPose 骨架图',
+  noSkeletonFound: () => '图像中未找到骨架',
+  imageUndecodable: ({ detail }) => `无法解码此图像：${detail}`,
+  noCanvas: () => '此浏览器无法在画布上绘图',
+  readerFailed: ({ detail }) => `骨架读取出错：${detail}`,
+  readerStopped: () => '骨架读取已中止',
+};

@@ -1,0 +1,101 @@
+// Why a pose file or a skeleton image is refused, as data: a code and the values its sentence
+// needs. English is said once, in problemsEnglish.ts (the CLI, the server and the English UI);
+// other languages give their own PoseProblemTexts (src/i18n), and the type makes them say every code.
+
+/** What kind of JSON value was found where another was expected; `nothing` is a missing value. */
+export type JsonValueKind = 'null' | 'array' | 'string' | 'number' | 'boolean' | 'nothing' | 'object';
+
+/** A JSON value named for a message: its kind and, for a string, number or boolean, its text (a string JSON-quoted, cut at 30 characters). */
+export interface DescribedValue {
+  kind: JsonValueKind;
+  text: string;
+}
+
+/** The values each problem's sentence needs, by problem code. `path` is a JSON path such as `people[0].pose_keypoints_2d`. */
+export interface PoseProblemValues {
+  /** The text is not JSON; `detail` is the JSON engine's own words. */
+  notJson: { detail: string };
+  /** The file is `[]`. */
+  emptyList: Record<string, never>;
+  /** The file is a list whose first frame is not an object. */
+  firstFrameNotObject: { value: DescribedValue };
+  /** The file is not an object (nor a list of them). */
+  rootNotObject: { value: DescribedValue };
+  /** `people` or `animals` is not an array. */
+  notArray: { path: string; value: DescribedValue };
+  /** A person is not an object. */
+  notObject: { path: string; value: DescribedValue };
+  /** A keypoint number is not a number (nor a number written as text). */
+  notNumber: { path: string; value: DescribedValue };
+  /** A point of a nested keypoint array is not an [x, y, confidence] array. */
+  notTriple: { path: string; value: DescribedValue };
+  /** A point of a nested keypoint array has `count` numbers, not 3. */
+  tripleLength: { path: string; count: number };
+  /** A keypoint array is not an array; `counts` are the point counts it may hold. */
+  notKeypointArray: { path: string; value: DescribedValue; counts: number[] };
+  /** A nested keypoint array has `count` points, none of `counts`. */
+  pointCount: { path: string; count: number; counts: number[] };
+  /** A flat keypoint array has `count` numbers, not 3 times any of `counts`. */
+  numberCount: { path: string; count: number; counts: number[] };
+  /** canvas_width or canvas_height is not a positive whole number. */
+  canvasSideInvalid: { path: string; value: DescribedValue };
+  /** canvas_width or canvas_height is over `max`. */
+  canvasSideTooLarge: { path: string; size: number; max: number };
+  /** An animal's keypoint array is empty; it needs `count` points. */
+  animalEmpty: { path: string; count: number };
+  /** The file names no people and no animals; `keys` are its first top-level keys (at most 8). */
+  noFigures: { keys: string[] };
+  /** The file has people or animals but no keypoint at all. */
+  noKeypoints: { people: number; animals: number };
+  /** Every one of `points` keypoints has confidence 0. */
+  allConfidenceZero: { points: number };
+  /** None of `points` keypoints is visible: `found` have a confidence between 0 and 1, which ControlNet's reading hides. */
+  allFractional: { points: number; found: number };
+  /** The file is `bytes` long, over `maxBytes`. */
+  fileTooLarge: { bytes: number; maxBytes: number };
+  /** The file holds `figures` people and animals, over `max`. */
+  tooManyFigures: { figures: number; max: number };
+  /** The image is larger than `maxMegapixels`. */
+  skeletonTooLarge: { width: number; height: number; maxMegapixels: number };
+  /** The image is not mostly black: a photo or a drawing, not a skeleton. */
+  notSkeleton: Record<string, never>;
+  /** The image is black but holds no skeleton that can be read. */
+  noSkeletonFound: Record<string, never>;
+  /** The browser cannot decode the file as an image; `detail` is its own words. */
+  imageUndecodable: { detail: string };
+  /** The browser gives no 2D canvas to read pixels with. */
+  noCanvas: Record<string, never>;
+  /** The skeleton reader failed or could not start; `detail` is the error's own words. */
+  readerFailed: { detail: string };
+  /** The skeleton reader stopped without saying why. */
+  readerStopped: Record<string, never>;
+}
+
+/** The name of a problem, e.g. `notJson`. */
+export type PoseProblemCode = keyof PoseProblemValues;
+
+/** One problem: its code and the values its sentence needs. */
+export type PoseProblem<C extends PoseProblemCode = PoseProblemCode> = { [K in C]: { code: K; values: PoseProblemValues[K] } }[C];
+
+/** A language's sentences, one for every problem code (a missing code fails the typecheck). */
+export type PoseProblemTexts = { [K in PoseProblemCode]: (values: PoseProblemValues[K]) => string };
+
+/** Says a problem in the language of `texts`. */
+export function sayPoseProblem<C extends PoseProblemCode>(texts: PoseProblemTexts, problem: PoseProblem<C>): string {
+  const say: (values: PoseProblemValues[C]) => string = texts[problem.code];
+  return say(problem.values);
+}
+
+/** Names a JSON value for a problem: its kind, and the text a message shows of it. */
+export function describeJsonValue(value: unknown): DescribedValue {
+  if (value === null) return { kind: 'null', text: 'null' };
+  if (Array.isArray(value)) return { kind: 'array', text: '' };
+  switch (typeof value) {
+    case 'string':
+      return { kind: 'string', text: JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value) };
+    case 'number': return { kind: 'number', text: `${value}` };
+    case 'boolean': return { kind: 'boolean', text: `${value}` };
+    case 'undefined': return { kind: 'nothing', text: '' };
+    default: return { kind: 'object', text: '' };
+  }
+}

@@ -1,0 +1,56 @@
+import { sayPoseProblem, type DescribedValue, type PoseProblem, type PoseProblemTexts } from './problems.js';
+
+const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => string>> = {
+  null: () => 'null',
+  array: () => 'an array',
+  string: (text) => `a string (${text})`,
+  number: (text) => `the number ${text}`,
+  boolean: (text) => text,
+  nothing: () => 'nothing',
+  object: () => 'an object',
+};
+
+/** A described JSON value in English, e.g. `a string ("abc")` or `an array`. */
+const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
+
+const or = (items: readonly number[]) => items.join(' or ');
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
+
+/** Every pose problem in English: what the command-line tools, the server and the English editor say. */
+export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
+  notJson: ({ detail }) => `the pose file is not valid JSON: ${detail}`,
+  emptyList: () => 'the pose file is an empty list; expected a pose object or a list of frames',
+  firstFrameNotObject: ({ value }) => `the pose file is a list whose first item is ${valueName(value)}; expected a pose object with people and canvas_width`,
+  rootNotObject: ({ value }) => `the pose file is ${valueName(value)}; expected a JSON object with people, animals, canvas_width and canvas_height`,
+  notArray: ({ path, value }) => `${path} is ${valueName(value)}; expected an array`,
+  notObject: ({ path, value }) => `${path} is ${valueName(value)}; expected an object`,
+  notNumber: ({ path, value }) => `${path} is ${valueName(value)}; expected a number`,
+  notTriple: ({ path, value }) => `${path} is ${valueName(value)}; expected [x, y, confidence]`,
+  tripleLength: ({ path, count: n }) => `${path} has ${n} numbers; expected 3 (x, y, confidence)`,
+  notKeypointArray: ({ path, value, counts }) => `${path} is ${valueName(value)}; expected an array of ${times3(counts).map((n) => `${n} numbers`).join(' or ')}`,
+  pointCount: ({ path, count: n, counts }) => `${path} has ${n} points; expected ${or(counts)}`,
+  numberCount: ({ path, count: n, counts }) => `${path} has ${n} numbers; expected ${or(times3(counts))}`,
+  canvasSideInvalid: ({ path, value }) => `${path} is ${valueName(value)}; expected a positive whole number of pixels`,
+  canvasSideTooLarge: ({ path, size, max }) => `${path} is ${size}; expected at most ${max}`,
+  animalEmpty: ({ path, count: n }) => `${path} is empty; expected ${n} points`,
+  noFigures: ({ keys }) => `the pose file has no people and no animals${keys.length > 0 ? `; its keys are ${keys.join(', ')}` : ''}: nothing to draw`,
+  noKeypoints: ({ people, animals }) =>
+    `the pose file has ${count(people, 'person', 'people')} and ${count(animals, 'animal')} but no keypoints: every keypoint array is empty or missing`,
+  allConfidenceZero: ({ points }) => `none of the ${count(points, 'keypoint')} in the pose file is visible: every one has confidence 0 (not found)`,
+  allFractional: ({ points, found }) =>
+    `none of the ${count(points, 'keypoint')} in the pose file is visible: ${found} have a confidence between 0 and 1, and a file with a canvas size is read as ControlNet reads it, which draws only confidence 1`,
+  fileTooLarge: ({ bytes, maxBytes }) => `the pose file is ${megabytes(bytes)} MB; at most ${megabytes(maxBytes)} MB`,
+  tooManyFigures: ({ figures, max }) => `the pose file has ${figures} people and animals; at most ${max}`,
+  skeletonTooLarge: ({ width, height, maxMegapixels }) => `the image is ${width} x ${height}; at most ${maxMegapixels} megapixels are read`,
+  notSkeleton: () => 'the image is not an OpenPose skeleton on black',
+  noSkeletonFound: () => 'no skeleton was found in the image',
+  imageUndecodable: ({ detail }) => detail,
+  noCanvas: () => 'This browser cannot draw on a canvas',
+  readerFailed: ({ detail }) => detail,
+  readerStopped: () => 'the skeleton reader stopped',
+};
+
+/** A pose problem in English. */
+export const poseProblemMessage = (problem: PoseProblem): string => sayPoseProblem(ENGLISH_POSE_PROBLEMS, problem);
