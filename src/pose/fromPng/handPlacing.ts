@@ -132,10 +132,14 @@ function standingDrawing(p: Placing, state: ArrayLike<number>): Standing {
 export function trialCost(p: Placing, state: ArrayLike<number>, cost: number, trial: ArrayLike<number>): number {
   const moved: number[] = [];
   for (let i = 0; i < trial.length; i++) if (trial[i] !== state[i]) moved.push(i);
-  if (moved.length === 0) return cost;
+  const s = standingDrawing(p, state);
+  if (moved.length === 0) {
+    // Taken, it draws as the standing placing does: nothing to redraw.
+    [s.trial, s.trialWindow] = [trial, { x: 0, y: 0, width: 0, height: 0 }];
+    return cost;
+  }
   const { patch } = p.s;
   const window = changedWindow(patch, p, state, trial, moved);
-  const s = standingDrawing(p, state);
   let delta = 0;
   for (let row = window.y; row < window.y + window.height; row++) {
     for (let i = row * patch.width + window.x, end = i + window.width; i < end; i++) delta -= s.wrong[i] as number;
