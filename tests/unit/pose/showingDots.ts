@@ -3,7 +3,7 @@
 // in order, keeping for every pixel the primitive on top and the colour it covered. A keypoint
 // shows when at least one pixel of the final image would differ had its dot not been drawn: a dot
 // wholly under later drawing, or lying on an earlier dot of the same colour, shows nothing.
-import { BODY_COLOURS, BODY_LIMBS, FACE_POINT_COLOUR, HAND_EDGE_COLOURS, HAND_EDGES, HAND_POINT_COLOUR, stickWidthFor } from '../../../src/pose/index.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS, FACE_POINT_COLOUR, HAND_EDGE_COLOURS, HAND_EDGES, HAND_POINT_COLOUR, stickWidthFor } from '../../../src/pose/index.js';
 import type { Keypoint, PoseDocument, Rgb } from '../../../src/pose/index.js';
 import { fillCircle } from '../../../src/pose/render/circle.js';
 import { drawLimb } from '../../../src/pose/render/drawBody.js';
@@ -21,7 +21,6 @@ interface Primitive {
   draw: (r: Raster) => void;
 }
 
-const dimmed = (c: Rgb): Rgb => [Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)];
 const pack = (c: Rgb): number => (c[0] << 16) | (c[1] << 8) | c[2];
 
 function primitives(doc: PoseDocument, p: Projection): Primitive[] {
@@ -41,7 +40,7 @@ function primitives(doc: PoseDocument, p: Projection): Primitive[] {
       if (!k1?.visible || !k2?.visible) return;
       const xs = [p.personX(k1.x), p.personX(k2.x)];
       const ys = [p.personY(k1.y), p.personY(k2.y)];
-      const colour = dimmed(BODY_COLOURS[i] ?? [0, 0, 0]);
+      const colour = BODY_LIMB_COLOURS[i] ?? [0, 0, 0];
       const m = stick + 2;
       out.push({ colour, box: [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m], draw: (r) => drawLimb(r, k1, k2, p, stick, colour) });
     });
