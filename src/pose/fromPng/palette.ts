@@ -1,5 +1,7 @@
-import { BODY_COLOURS, BODY_LIMB_COLOURS } from '../bodyTopology.js';
+import { ANIMAL_COLOURS } from '../animalTopology.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS, limbShade } from '../bodyTopology.js';
 import { FACE_POINT_COLOUR } from '../faceTopology.js';
+import { FOOT_COLOURS } from '../footTopology.js';
 import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Rgb } from '../types.js';
 import { packRgb } from './pixels.js';
@@ -7,12 +9,15 @@ import { packRgb } from './pixels.js';
 // The readers know a drawing by its few exact colours. A skeleton image met in the wild has often
 // been saved again (as a JPEG, by an editor that resamples a little), and its colours stray a few
 // levels from them: each pixel is read as the drawing colour nearest it, when one lies this close
-// (RGB distance). Drawing colours lie at least 9 apart (hand edge hue 1 and the right shoulder's),
-// so an exact drawing reads as it is; a pixel further from all of them is left as it is, which no
-// reader takes for any part.
+// (RGB distance). An exact drawing reads as it is (its colours are all drawing colours, the feet's
+// and animals' among them, which the readers pass over); a pixel further from all of them is left
+// as it is, which no reader takes for any part.
 const SNAP_DISTANCE = 40;
 
-const DRAWING_COLOURS: readonly Rgb[] = [[0, 0, 0], ...BODY_COLOURS, ...BODY_LIMB_COLOURS, ...HAND_EDGE_COLOURS, HAND_POINT_COLOUR, FACE_POINT_COLOUR];
+const DRAWING_COLOURS: readonly Rgb[] = [
+  [0, 0, 0], ...BODY_COLOURS, ...BODY_LIMB_COLOURS, ...HAND_EDGE_COLOURS, HAND_POINT_COLOUR, FACE_POINT_COLOUR,
+  ...FOOT_COLOURS, ...FOOT_COLOURS.map(limbShade), ...ANIMAL_COLOURS,
+];
 const EXACT = new Set(DRAWING_COLOURS.map(packRgb));
 
 function nearestDrawingColour(packed: number): number {

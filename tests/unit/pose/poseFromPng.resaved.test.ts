@@ -43,8 +43,14 @@ describe('poseFromPng on a drawing saved again', { timeout: 60_000 }, () => {
   });
 
   it('moves colours a few levels off to the drawing colour, and leaves exact and foreign colours alone', () => {
-    const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x808080, 0xffffff, 0xfafcfd]);
-    expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '808080', 'ffffff', 'ffffff']);
+    const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x408040, 0xffffff, 0xfafcfd]);
+    expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '408040', 'ffffff', 'ffffff']);
+  });
+
+  it('keeps the colours of feet and animals, which lie near a joint or limb colour but are drawing colours of their own', () => {
+    // A foot dot (60, 0, 255) is 25 from the left ankle's (85, 0, 255); an animal line (150, 0, 0) is 3 from the neck limb's fill.
+    const packed = Int32Array.from([0x3c00ff, 0x960000, 0xff0000, 0x0000ff, 0xfb0302]);
+    expect(Array.from(snapToDrawingColours(packed), (c) => c.toString(16))).toEqual(['3c00ff', '960000', 'ff0000', 'ff', 'ff0000']);
   });
 
   it('leaves the colours of an image that is no drawing as they are (most lie far from every drawing colour), so they pass for nothing', () => {
