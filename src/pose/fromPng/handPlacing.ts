@@ -119,8 +119,9 @@ function standingDrawing(p: Placing, state: ArrayLike<number>): Standing {
     [s.state, s.trial] = [state, null];
   }
   if (!s || s.state !== state) {
+    // A placing's patch keeps its size: its buffers serve each placing that comes to stand.
     const size = patch.width * patch.height;
-    s = { state, wrong: new Uint8Array(size), trial: null, trialWindow: { x: 0, y: 0, width: 0, height: 0 }, trialWrong: new Uint8Array(size) };
+    s = { state, wrong: s?.wrong ?? new Uint8Array(size), trial: null, trialWindow: { x: 0, y: 0, width: 0, height: 0 }, trialWrong: s?.trialWrong ?? new Uint8Array(size) };
     fill(p, state, XS, YS);
     handCostAt(patch, XS, YS, { x: 0, y: 0, width: patch.width, height: patch.height }, s.wrong);
     standing.set(p, s);

@@ -18,15 +18,17 @@ const DRAWING_COLOURS: readonly Rgb[] = [
   [0, 0, 0], ...BODY_COLOURS, ...BODY_LIMB_COLOURS, ...HAND_EDGE_COLOURS, HAND_POINT_COLOUR, FACE_POINT_COLOUR,
   ...FOOT_COLOURS, ...FOOT_COLOURS.map(limbShade), ...ANIMAL_COLOURS,
 ];
-const EXACT = new Set(DRAWING_COLOURS.map(packRgb));
+const PACKED = DRAWING_COLOURS.map(packRgb);
+const EXACT = new Set(PACKED);
 
-function nearestDrawingColour(packed: number): number {
+// The drawing colour nearest a packed colour, when one lies within `reach` (RGB distance); else -1.
+function nearestDrawingColour(packed: number, reach: number): number {
   const [r, g, b] = [(packed >> 16) & 255, (packed >> 8) & 255, packed & 255];
-  let [best, bestD] = [packed, SNAP_DISTANCE * SNAP_DISTANCE];
-  for (const c of DRAWING_COLOURS) {
+  let [best, bestD] = [-1, reach * reach];
+  DRAWING_COLOURS.forEach((c, k) => {
     const d = (c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2;
-    if (d <= bestD) [best, bestD] = [packRgb(c), d];
-  }
+    if (d <= bestD) [best, bestD] = [PACKED[k] as number, d];
+  });
   return best;
 }
 
@@ -43,11 +45,6 @@ const SAMPLES = 20_000;
 
 const channelSum = (c: number): number => ((c >> 16) & 255) + ((c >> 8) & 255) + (c & 255);
 
-function nearDrawingColour(c: number): boolean {
-  const [r, g, b] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
-  return DRAWING_COLOURS.some((d) => (d[0] - r) ** 2 + (d[1] - g) ** 2 + (d[2] - b) ** 2 <= NEAR * NEAR);
-}
-
 // Whether the image's drawn pixels (sampled) lie near the drawing colours, as a re-saved drawing's do.
 function looksDrawn(packed: Int32Array): boolean {
   const step = Math.max(1, Math.floor(packed.length / SAMPLES));
@@ -56,7 +53,7 @@ function looksDrawn(packed: Int32Array): boolean {
     const c = packed[i] as number;
     if (channelSum(c) < NEAR_BLACK) continue;
     drawn++;
-    if (EXACT.has(c) || nearDrawingColour(c)) near++;
+    if (EXACT.has(c) || nearestDrawingColour(c, NEAR) >= 0) near++;
   }
   return near >= NEAR_SHARE * drawn;
 }
@@ -70,7 +67,8 @@ export function snapToDrawingColours(packed: Int32Array): Int32Array {
     if (EXACT.has(c)) continue;
     let snapped = seen.get(c);
     if (snapped === undefined) {
-      snapped = nearestDrawingColour(c);
+      const nearest = nearestDrawingColour(c, SNAP_DISTANCE);
+      snapped = nearest >= 0 ? nearest : c;
       if (seen.size < MAX_REMEMBERED) seen.set(c, snapped);
     }
     packed[i] = snapped;
