@@ -30,6 +30,9 @@ const TOGETHER = 8;
 const ANNEAL_RUNS = 2;
 const INEXACT_RUNS = 3;
 const CONTENDING = 3;
+// A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
+// blob a second wrist is looked for when one hand does not draw the blob (handPair).
+const PAIR_REACH = 40;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
 const FRAGMENT_REACH = 9;
@@ -102,6 +105,58 @@ function wristsNear(blob: readonly Vec2[], wrists: readonly Vec2[], reach: numbe
   return near.sort((a, b) => a.d - b.d).map((n) => n.wrist);
 }
 
+// The blob's pixels parted between two wrists: each goes to the wrist nearer along the blob
+// (a pixel the walk does not reach, to the nearer as the crow flies).
+function partByWrists(blob: readonly number[], width: number, wrists: readonly [Vec2, Vec2]): [number[], number[]] {
+  const owner = new Map<number, number>(blob.map((i) => [i, -1]));
+  const at = (i: number, w: Vec2) => Math.hypot((i % width) - w.x, Math.floor(i / width) - w.y);
+  const queue: number[] = [];
+  wrists.forEach((w, k) => {
+    let [start, best] = [-1, Infinity];
+    for (const i of blob) if (owner.get(i) === -1 && at(i, w) < best) [start, best] = [i, at(i, w)];
+    if (start < 0) return;
+    owner.set(start, k);
+    queue.push(start);
+  });
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head] as number;
+    const [x, y] = [i % width, Math.floor(i / width)];
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const n = (y + dy) * width + x + dx;
+        if (x + dx < 0 || x + dx >= width || owner.get(n) !== -1) continue;
+        owner.set(n, owner.get(i) as number);
+        queue.push(n);
+      }
+    }
+  }
+  const parts: [number[], number[]] = [[], []];
+  for (const i of blob) {
+    const k = owner.get(i) ?? -1;
+    parts[k >= 0 ? k : at(i, wrists[0]) <= at(i, wrists[1]) ? 0 : 1].push(i);
+  }
+  return parts;
+}
+
+// Two hands touching (clapped, or held by two people) make one blob that no single hand draws.
+// Where another wrist lies near the blob and apart from the first, the blob is parted between
+// the two and each part read as a hand (the other's pixels it may cover); the two are kept when
+// they get at most half as many pixels wrong as the one hand did.
+function handPair(packed: Int32Array, frame: ImageFrame, blob: readonly number[], wrist: Vec2, near: readonly Vec2[], oneWrong: number): ReadHand[] | null {
+  const other = near.find((w) => Math.hypot(w.x - wrist.x, w.y - wrist.y) > TOGETHER);
+  if (!other || oneWrong === 0) return null;
+  const parts = partByWrists(blob, frame.width, [wrist, other]);
+  if (parts.some((part) => part.length < MIN_HAND_PIXELS)) return null;
+  let wrong = 0;
+  const read = parts.map((part, k) => {
+    const patch = handPatch(packed, frame.width, frame.height, part, k === 0 ? wrist : other);
+    const hand = fitHand(patch, frame);
+    wrong += hand ? handCost(patch, hand) : Infinity;
+    return hand;
+  });
+  return wrong <= oneWrong / 2 ? read.filter((h): h is ReadHand => !!h?.some((p) => p !== null)) : null;
+}
+
 interface Blob {
   pixels: number[];
   box: [number, number, number, number];
@@ -136,12 +191,19 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
   const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: ReadHand[] = [];
+  const frame = { width, height };
   const blobs = handBlobs(width, components(width, height, member));
   for (const [n, blob] of blobs.entries()) {
     onProgress?.(n, blobs.length);
     const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
     const near = wristsNear(pixels, wrists, WRIST_REACH);
-    const hand = fitHand(handPatch(packed, width, height, blob, near[0] ?? null), { width, height });
+    const patch = handPatch(packed, width, height, blob, near[0] ?? null);
+    const hand = fitHand(patch, frame);
+    const pair = near[0] && hand ? handPair(packed, frame, blob, near[0], wristsNear(pixels, wrists, PAIR_REACH), handCost(patch, hand)) : null;
+    if (pair) {
+      hands.push(...pair);
+      continue;
+    }
     if (!hand?.some((p) => p !== null)) continue;
     // Two wrists as close as a dot's width hold two hands lying on each other, which the drawing
     // cannot part: each is given the one reading.
