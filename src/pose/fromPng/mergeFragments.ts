@@ -44,10 +44,31 @@ function merge(into: ReadBody, from: ReadBody): void {
   });
 }
 
+// A head seen from behind shows its ears and neck but no nose or eyes, and ears join eyes only:
+// so its ear dots float apart from the body. A piece of eyes and ears alone goes to the nearest
+// neck without them, where it lies within HEAD_REACH shoulder widths of it (an ear lies about
+// half a shoulder width from the neck), nearest pairs first.
+const HEAD_REACH = 1.5;
+
+function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>): void {
+  const heads = pieces.filter((p) => p.body.every((q, j) => q === null || HEAD_ONLY.has(j)));
+  const pairs = heads.flatMap((head) => pieces.flatMap((host) => {
+    const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
+    if (!neck || !right || !left || clash(host.body, head.body)) return [];
+    const gap = Math.max(...head.body.flatMap((q) => (q ? [Math.hypot(q.x - neck.x, q.y - neck.y)] : [])));
+    return gap <= HEAD_REACH * Math.hypot(right.x - left.x, right.y - left.y) ? [{ head, host, gap }] : [];
+  }));
+  for (const { head, host } of pairs.sort((a, b) => a.gap - b.gap)) {
+    if (!head.alive || !host.alive || clash(host.body, head.body)) continue;
+    merge(host.body, head.body);
+    head.alive = false;
+  }
+}
+
 /**
  * Joins the pieces of bodies that lie in one blob of drawn pixels and claim no joint twice:
  * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
- * and ears alone that no body took are dropped.
+ * and ears alone go to a neck near them (attachLoneHeads); those no body took are dropped.
  */
 export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): ReadBody[] {
   const labels = blobLabels(packed, width, height);
@@ -63,6 +84,7 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
       guest.alive = false;
     }
   }
+  attachLoneHeads(pieces.filter((p) => p.alive));
   // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person.
   return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j))).map((p) => p.body);
 }
