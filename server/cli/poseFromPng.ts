@@ -19,7 +19,7 @@ function notReadable(bytes: Buffer): string | null {
 }
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
-  doc.people.reduce((n, p) => n + [p.body, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0);
+  doc.people.reduce((n, p) => n + [p.body, p.feet, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0);
 
 /** Reads one skeleton PNG and writes its pose; returns the process exit code. */
 export async function poseFromPngFile(inputPath: string, outputPath: string): Promise<number> {

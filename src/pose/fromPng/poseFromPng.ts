@@ -2,6 +2,7 @@ import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopolo
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readBodies, type ReadBody } from './bodies.js';
+import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
@@ -104,7 +105,8 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 
 /**
  * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: body joints by
- * their colours and the limbs between them, hands by their edge hues, face dots by their white.
+ * their colours and the limbs between them, feet likewise (the "whole body with feet" drawing,
+ * whose profile the pose then keeps), hands by their edge hues, face dots by their white.
  * What cannot be told (a point under another limb, a dot under another dot) is left hidden; an
  * image not mostly black (isOnBlack) reads as no one.
  */
@@ -116,8 +118,14 @@ export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): Pos
   const mask = jointMask(bodies, packed, width, height);
   const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));
   const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists, onProgress);
-  const people: Person[] = bodies.map((body) => ({ body: toKeypoints(body) }));
+  const feet = readFeet(packed, width, height, bodies);
+  const people: Person[] = bodies.map((body, n) => {
+    const own = feet[n];
+    return own?.some((p) => p !== null) ? { body: toKeypoints(body), feet: toKeypoints(own) } : { body: toKeypoints(body) };
+  });
   attachHands(people, hands);
   attachFaces(people, readFaceDots(packed, width, height));
-  return { canvas_width: width, canvas_height: height, people, animals: [] };
+  // Feet are drawn only by the "whole body with feet" profile: a drawing with feet was drawn by it.
+  const withFeet = people.some((p) => p.feet) ? { render_profile: 'feet' as const } : {};
+  return { canvas_width: width, canvas_height: height, people, animals: [], ...withFeet };
 }

@@ -101,6 +101,26 @@ describe('render command profiles', () => {
     expect(countDifferentPixels(await readPng(out), await readPng(fixturePath('body25-feet.feet.reference.png')))).toBe(0);
   });
 
+  it('reads a drawing with feet (draw_bodypose_with_feet\'s reference) back with its foot points (five of six in the file) and the feet profile', () => {
+    const out = join(scratch, 'feet.json');
+    const r = run('server/cli/poseFromPng.ts', fixturePath('body25-feet.feet.reference.png'), out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const written = JSON.parse(readFileSync(out, 'utf8')) as { render_profile?: string };
+    expect(written.render_profile).toBe('feet');
+    const [read, truth] = [readFileSync(out, 'utf8'), readFileSync(fixturePath('body25-feet.json'), 'utf8')].map((text) => {
+      const parsed = parsePoseJson(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return parsed.document.people[0]?.feet ?? [];
+    });
+    expect(truth?.filter((k) => k.visible)).toHaveLength(5);
+    truth?.forEach((k, i) => {
+      const mine = read?.[i];
+      expect(mine?.visible).toBe(k.visible);
+      if (k.visible) expect(Math.hypot((mine?.x ?? 0) - k.x, (mine?.y ?? 0) - k.y)).toBeLessThanOrEqual(1.5);
+    });
+  });
+
   it('refuses an unknown profile and a file with nothing to draw', () => {
     expect(run('server/cli/render.ts', 'a.json', 'b.png', '--profile', 'sdxl').stderr).toMatch(/^render: unknown profile "sdxl"; expected one of sd15, xinsir, feet/);
     const empty = join(scratch, 'empty.json');
