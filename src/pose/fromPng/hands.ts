@@ -1,4 +1,4 @@
-import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR } from '../handTopology.js';
+import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
 import { handEvidence, type ImageFrame } from './handCandidates.js';
 import { centralPlacing } from './handCentral.js';
@@ -80,13 +80,20 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
   return best ? shownPoints(patch, statePoints(best.placing, centralPlacing(best.placing, best, best.visited))) : null;
 }
 
+// Each point's neighbours along its finger: toward the wrist, and toward the tip (-1 for a tip).
+const PARENT = Array.from({ length: HAND_KEYPOINT_COUNT }, (_, i) => HAND_EDGES.find(([, b]) => b === i)?.[0] ?? -1);
+const CHILD = Array.from({ length: HAND_KEYPOINT_COUNT }, (_, i) => HAND_EDGES.find(([a]) => a === i && i > 0)?.[1] ?? -1);
+
 // A point is read only where the drawing shows it: one whose removal (its dot and bones) leaves
-// the hand's drawing as it is lies wholly under the rest and is left out, tips first.
+// the hand's drawing as it is lies wholly under the rest and is left out, tips first. A finger's
+// joint between two points kept is kept too: its bones join them where the reading put it (the
+// drawing is the same either way), and leaving it out would break the finger in two.
 function shownPoints(patch: HandPatch, points: ReadHand): ReadHand {
   const shown = [...points];
   let cost = handCost(patch, shown);
   for (let i = shown.length - 1; i >= 0; i--) {
     if (!shown[i]) continue;
+    if (shown[PARENT[i] ?? -1] && shown[CHILD[i] ?? -1]) continue;
     const without = shown.map((p, j) => (j === i ? null : p));
     const after = handCost(patch, without);
     if (after <= cost) [shown[i], cost] = [null, after];
