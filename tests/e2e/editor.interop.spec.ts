@@ -114,6 +114,24 @@ test.describe('pose editor: interchange', () => {
     expect(pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 12)).toEqual(knee);
   });
 
+  test('a skeleton PNG drawn with feet reads back with its feet, and the pose takes the feet drawing', async ({ page }) => {
+    await openEditor(page);
+    const source = personWithFeet();
+    const png = new PNG({ width: 400, height: 600 });
+    rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) }, 'feet');
+    await pick(page, 'Import JSON', { name: 'feet.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await expect(page.getByText('Skeleton read from the PNG: people 1.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Drawing' })).toHaveValue('feet');
+    const read = await exportJson(page);
+    expect(read.render_profile).toBe('feet');
+    const feet = read.people[0]!.foot_keypoints_2d as number[];
+    source.people[0]!.feet!.forEach((p, i) => {
+      const q = pointOf(feet, i);
+      expect(q.c, `foot point ${i}`).toBe(1);
+      expect(Math.hypot(q.x - p.x, q.y - p.y), `foot point ${i}`).toBeLessThanOrEqual(3);
+    });
+  });
+
   test('a PNG over 16 megapixels is refused by its header, and the pose stays', async ({ page }) => {
     await openEditor(page);
     const before = await exportJson(page);
