@@ -19,7 +19,8 @@ function notReadable(bytes: Buffer): string | null {
 }
 
 const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
-  doc.people.reduce((n, p) => n + [p.body, p.feet, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0);
+  [...doc.people.flatMap((p) => [p.body, p.feet, p.leftHand, p.rightHand, p.face]), ...doc.animals.map((a) => a.keypoints)].reduce((n, part) => n + (part?.filter((k) => k.visible).length ?? 0), 0);
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Reads one skeleton PNG and writes its pose; returns the process exit code. */
 export async function poseFromPngFile(inputPath: string, outputPath: string): Promise<number> {
@@ -40,7 +41,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
   }
   const doc = poseFromPng(image);
   if (visiblePoints(doc) === 0) {
-    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton found (no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots)\n`);
+    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton found (no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots, no animal lines)\n`);
     return 1;
   }
   try {
@@ -49,7 +50,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     process.stderr.write(`pose-from-png: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${doc.people.length} ${doc.people.length === 1 ? 'person' : 'people'}, ${visiblePoints(doc)} points)\n`);
+  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${counted(doc.people.length, 'person', 'people')}${doc.animals.length ? `, ${counted(doc.animals.length, 'animal', 'animals')}` : ''}, ${visiblePoints(doc)} points)\n`);
   return 0;
 }
 

@@ -133,7 +133,7 @@ export const en = {
     readingPng: 'Reading the skeleton from the PNG… You can keep editing meanwhile.',
     readingPngCancel: 'Stop reading',
     readingPngHands: 'Hands read: {{read}} of {{found}}.',
-    importedPng: 'Skeleton read from the PNG: people {{people}}. Points it could not see are hidden.',
+    importedPng: 'Skeleton read from the PNG: people {{people}}, animals {{animals}}. Points it could not see are hidden.',
     readAs: {
       controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',
       openpose: 'Read as OpenPose output: confidence 0 means not found.',

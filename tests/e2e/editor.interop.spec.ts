@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultPerson, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
 import { dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
 
 // Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
@@ -90,7 +90,7 @@ test.describe('pose editor: interchange', () => {
     const png = new PNG({ width: 400, height: 600 });
     rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
     await pick(page, 'Import JSON', { name: 'skeleton.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
-    await expect(page.getByText('Skeleton read from the PNG: people 1.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Skeleton read from the PNG: people 1, animals 0.', { exact: false })).toBeVisible();
     const read = await exportJson(page);
     expect(read.people).toHaveLength(1);
     // A wrist's dot lies under its hand's first dot, so it may be read as hidden (not guessed); every point read is within 3 px.
@@ -120,7 +120,7 @@ test.describe('pose editor: interchange', () => {
     const png = new PNG({ width: 400, height: 600 });
     rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) }, 'feet');
     await pick(page, 'Import JSON', { name: 'feet.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
-    await expect(page.getByText('Skeleton read from the PNG: people 1.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Skeleton read from the PNG: people 1, animals 0.', { exact: false })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Drawing' })).toHaveValue('feet');
     const read = await exportJson(page);
     expect(read.render_profile).toBe('feet');
@@ -129,6 +129,22 @@ test.describe('pose editor: interchange', () => {
       const q = pointOf(feet, i);
       expect(q.c, `foot point ${i}`).toBe(1);
       expect(Math.hypot(q.x - p.x, q.y - p.y), `foot point ${i}`).toBeLessThanOrEqual(3);
+    });
+  });
+
+  test('a skeleton PNG of an animal is read back into an editable animal', async ({ page }) => {
+    await openEditor(page);
+    const animal = createDefaultAnimal({ centre: { x: 200, y: 300 }, height: 300 });
+    const png = new PNG({ width: 400, height: 600 });
+    rasterizeOpenPose({ canvas_width: 400, canvas_height: 600, people: [], animals: [animal] }, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
+    await pick(page, 'Import JSON', { name: 'animal.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await expect(page.getByText('Skeleton read from the PNG: people 0, animals 1.', { exact: false })).toBeVisible();
+    const read = await exportJson(page);
+    expect(read.people).toEqual([]);
+    const points = read.animals[0]!;
+    animal.keypoints.forEach((k, i) => {
+      const q = pointOf(points, i);
+      expect(Math.hypot(q.x - k.x, q.y - k.y), `animal point ${i}`).toBeLessThanOrEqual(3);
     });
   });
 
@@ -164,7 +180,7 @@ test.describe('pose editor: interchange', () => {
     await expect(reading).toBeVisible();
     // The hands take nearly all the time: the status counts them.
     await expect(reading).toContainText(/Hands read: \d+ of \d+\./);
-    await expect(page.getByText(/Skeleton read from the PNG: people \d+\./)).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText(/Skeleton read from the PNG: people \d+, animals 0\./)).toBeVisible({ timeout: 90_000 });
     await expect(reading).toBeHidden();
     expect((await exportJson(page)).people.length).toBeGreaterThanOrEqual(8);
     // Undo takes back the import alone: the person added meanwhile is still there.

@@ -1,6 +1,7 @@
 import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
+import { readAnimals } from './animals.js';
 import { readBodies, type ReadBody } from './bodies.js';
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
@@ -104,8 +105,8 @@ function attachFaces(people: Person[], dots: readonly Vec2[]): void {
 export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 
 /**
- * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: body joints by
- * their colours and the limbs between them, feet likewise (the "whole body with feet" drawing,
+ * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: animals by their
+ * lines' colours and shapes, body joints by their colours and the limbs between them, feet likewise (the "whole body with feet" drawing,
  * whose profile the pose then keeps), hands by their edge hues, face dots by their white.
  * What cannot be told (a point under another limb, a dot under another dot) is left hidden; an
  * image not mostly black (isOnBlack) reads as no one.
@@ -113,7 +114,11 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
   if (!isOnBlack(image)) return { canvas_width: width, canvas_height: height, people: [], animals: [] };
-  const packed = snapToDrawingColours(packedPixels(image));
+  const drawing = snapToDrawingColours(packedPixels(image));
+  // Animals first: their lines' colours are also some of a person's, so their strokes are left out of the people's reading.
+  const { animals, strokes } = readAnimals(drawing, width, height);
+  const packed = strokes.length === 0 ? drawing : Int32Array.from(drawing);
+  for (const i of strokes) packed[i] = 0;
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
   const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));
@@ -127,5 +132,5 @@ export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): Pos
   attachFaces(people, readFaceDots(packed, width, height));
   // Feet are drawn only by the "whole body with feet" profile: a drawing with feet was drawn by it.
   const withFeet = people.some((p) => p.feet) ? { render_profile: 'feet' as const } : {};
-  return { canvas_width: width, canvas_height: height, people, animals: [], ...withFeet };
+  return { canvas_width: width, canvas_height: height, people, animals: animals.map((a) => ({ keypoints: toKeypoints(a) })), ...withFeet };
 }

@@ -48,7 +48,7 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.problem);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
-    notify('success', t('editor.importedPng', { people: result.people }));
+    notify('success', t('editor.importedPng', { people: result.people, animals: result.animals }));
   };
 
   return {

@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createDefaultPoseDocument, parsePoseJson } from '../../../src/pose/index.js';
 import { countDifferentPixels, fixturePath, readPng } from '../../unit/pose/pixels.js';
+import { corpusPath } from '../../unit/pose/realpose.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'posecraft-pose-from-png-'));
@@ -31,6 +32,18 @@ describe('pose-from-png command', () => {
       expect(k.visible).toBe(true);
       expect(Math.hypot(k.x - truth[i]!.x, k.y - truth[i]!.y)).toBeLessThanOrEqual(1.5);
     });
+  });
+
+  it("reads ControlNet's drawing of an animal back as an animal, saying so", () => {
+    const out = join(scratch, 'animal.json');
+    const r = run('server/cli/poseFromPng.ts', corpusPath('cn_animal_fractional', '.ref.png'), out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, 0 people, 1 animal, 4 points\)/);
+    const parsed = parsePoseJson(readFileSync(out, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.document.people).toEqual([]);
+    expect(parsed.document.animals[0]?.keypoints.filter((k) => k.visible)).toHaveLength(4);
   });
 
   it('refuses an image with no skeleton in it, exiting 1 with a pose-from-png: message', () => {

@@ -27,7 +27,7 @@ async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { proble
 
 /** What reading a skeleton PNG gave: the scene; or `cancelled` (stopped, or another PNG imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, so it may serve as a reference image). */
 export type SkeletonResult =
-  | { ok: true; scene: Scene; people: number }
+  | { ok: true; scene: Scene; people: number; animals: number }
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; notSkeleton: boolean; problem: PoseProblem };
 
@@ -83,6 +83,6 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
   if (!reply) return { ok: false, cancelled: true };
   if (!reply.ok) return refusal(reply.problem);
   const { pose } = reply;
-  if (pose.people.length === 0) return refusal({ code: 'noSkeletonFound', values: {} }, true);
-  return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length };
+  if (pose.people.length + pose.animals.length === 0) return refusal({ code: 'noSkeletonFound', values: {} }, true);
+  return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length, animals: pose.animals.length };
 }
