@@ -141,12 +141,17 @@ function joinedGroups(strokes: Stroke[]): Stroke[][] {
 }
 
 // Each line of one animal given its stroke: the longest stroke of its colour joined to a stroke of
-// a line it shares a point with (a colour drawn for two lines tells them apart that way).
+// a line it shares a point with (a colour drawn for two lines tells them apart that way; a stroke
+// serves one line, the one it has more such neighbours for).
 function strokesByLine(group: Stroke[]): Array<Stroke | null> {
   const length = (s: Stroke) => Math.hypot(s.ends[0].x - s.ends[1].x, s.ends[0].y - s.ends[1].y);
+  const neighbours = (s: Stroke, line: number) => group.filter((t) => t !== s && t.lines.some((l) => sharePoint(line, l)) && joined(s, t)).length;
+  const serves = (s: Stroke, line: number) => s.lines.length === 1 || (neighbours(s, line) > 0 && s.lines.every((l) => l === line || neighbours(s, l) <= neighbours(s, line)));
+  const taken = new Set<Stroke>();
   return ANIMAL_LINES.map((_, line) => {
-    const mine = group.filter((s) => s.lines.includes(line) && (s.lines.length === 1 || group.some((t) => t !== s && t.lines.some((l) => sharePoint(line, l)) && joined(s, t))));
-    return mine.sort((a, b) => length(b) - length(a))[0] ?? null;
+    const mine = group.filter((s) => s.lines.includes(line) && !taken.has(s) && serves(s, line)).sort((a, b) => length(b) - length(a))[0] ?? null;
+    if (mine) taken.add(mine);
+    return mine;
   });
 }
 

@@ -51,7 +51,7 @@ function merge(into: ReadBody, from: ReadBody): void {
 const HEAD_REACH = 1.5;
 
 function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>): void {
-  const heads = pieces.filter((p) => p.body.every((q, j) => q === null || HEAD_ONLY.has(j)));
+  const heads = pieces.filter((p) => p.body.some((q) => q !== null) && p.body.every((q, j) => q === null || HEAD_ONLY.has(j)));
   const pairs = heads.flatMap((head) => pieces.flatMap((host) => {
     const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
     if (!neck || !right || !left || clash(host.body, head.body)) return [];
