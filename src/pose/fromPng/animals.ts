@@ -1,6 +1,6 @@
 import { ANIMAL_COLOURS, ANIMAL_KEYPOINT_COUNT, ANIMAL_LINES } from '../animalTopology.js';
 import type { Vec2 } from '../types.js';
-import { packRgb } from './pixels.js';
+import { components, packRgb } from './pixels.js';
 
 // ControlNet draws an animal (draw_animalpose) as 17 lines of width 5, each in its own colour, with
 // no dots: cv2 makes a width-5 line 7 pixels across with a round cap of radius 3 on each end. So a
@@ -37,33 +37,11 @@ interface Stroke {
 const LINES_OF = new Map<number, number[]>();
 ANIMAL_COLOURS.forEach((c, i) => LINES_OF.set(packRgb(c), [...(LINES_OF.get(packRgb(c)) ?? []), i]));
 
-// Connected runs of one animal colour (8-neighbours of the same colour).
+// Connected runs of one animal colour (8-neighbours of the same colour), big enough to be a line.
 function colourRuns(packed: Int32Array, width: number, height: number): Array<{ colour: number; pixels: number[] }> {
-  const seen = new Uint8Array(width * height);
-  const runs: Array<{ colour: number; pixels: number[] }> = [];
-  for (let start = 0; start < packed.length; start++) {
-    const colour = packed[start] as number;
-    if (seen[start] || !LINES_OF.has(colour)) continue;
-    const pixels: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
-      pixels.push(i);
-      const [x, y] = [i % width, (i - (i % width)) / width];
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const [nx, ny] = [x + dx, y + dy];
-          const n = ny * width + nx;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height || seen[n] || packed[n] !== colour) continue;
-          seen[n] = 1;
-          stack.push(n);
-        }
-      }
-    }
-    if (pixels.length >= MIN_PIXELS) runs.push({ colour, pixels });
-  }
-  return runs;
+  return components(width, height, (i) => LINES_OF.has(packed[i] ?? 0), (a, b) => packed[a] === packed[b])
+    .filter((pixels) => pixels.length >= MIN_PIXELS)
+    .map((pixels) => ({ colour: packed[pixels[0] ?? 0] ?? 0, pixels }));
 }
 
 // A run read as a straight stroke of width 5 (its axis by principal components), or null when it is not one.

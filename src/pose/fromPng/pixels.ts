@@ -40,8 +40,8 @@ export function discOffsets(radius: number): Vec2[] {
   return offsets;
 }
 
-/** 8-connected components of the pixels for which `member(index)` holds, as lists of pixel indices. */
-export function components(width: number, height: number, member: (index: number) => boolean): number[][] {
+/** 8-connected components of the pixels for which `member(index)` holds (neighbours joined only where `together` says so), as lists of pixel indices. */
+export function components(width: number, height: number, member: (index: number) => boolean, together: (a: number, b: number) => boolean = () => true): number[][] {
   const seen = new Uint8Array(width * height);
   const result: number[][] = [];
   for (let start = 0; start < seen.length; start++) {
@@ -58,7 +58,7 @@ export function components(width: number, height: number, member: (index: number
           const [nx, ny] = [x + dx, y + dy];
           if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
           const n = ny * width + nx;
-          if (!seen[n] && member(n)) {
+          if (!seen[n] && member(n) && together(i, n)) {
             seen[n] = 1;
             stack.push(n);
           }
