@@ -7,7 +7,8 @@ import { packRgb } from './pixels.js';
 /** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
 export type ReadBody = Array<Vec2 | null>;
 
-const JOINT_RADIUS = 4;
+/** A joint dot's radius: ControlNet draws every body (and foot) joint as a disc of radius 4. */
+export const JOINT_RADIUS = 4;
 // Two pixels of a joint's exact colour (unique to that joint) are enough to place it roughly.
 const MIN_JOINT_PIXELS = 1;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
@@ -58,6 +59,17 @@ function strokeScore(scene: Scene, limb: number, from: number, at: number, candi
   return score;
 }
 
+/**
+ * How well a limb's stroke joins two joint dots `length` apart: its hits less twice its misses
+ * when most of its readable length has its colour; 0 when it shows nothing either way and is short
+ * enough to lie wholly under its end dots (or, `underFace`, under the face's dots); null when it
+ * does not join them.
+ */
+export function limbSupport(score: StrokeScore, length: number, underFace = false): number | null {
+  if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) return score.hits - 2 * (score.readable - score.hits);
+  return score.readable === 0 && (length <= MAX_COVERED_LIMB || (underFace && length <= MAX_HIDDEN_LIMB)) ? 0 : null;
+}
+
 function proposals(scene: Scene): Proposal[] {
   const out: Proposal[] = [];
   scene.people.forEach((person, p) => {
@@ -68,11 +80,10 @@ function proposals(scene: Scene): Proposal[] {
         const origin = scene.candidates[from]?.[at];
         scene.candidates[to]?.forEach((q, qi) => {
           if (!origin || scene.used[to]?.has(qi)) return;
-          const score = strokeScore(scene, limb, from, at, qi, origin, q);
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
-          if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) out.push({ person: p, joint: to, candidate: qi, support: score.hits - 2 * (score.readable - score.hits), length });
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
-          else if (score.readable === 0 && (length <= MAX_COVERED_LIMB || (HEAD_LIMBS.has(limb) && length <= MAX_HIDDEN_LIMB))) out.push({ person: p, joint: to, candidate: qi, support: 0, length });
+          const support = limbSupport(strokeScore(scene, limb, from, at, qi, origin, q), length, HEAD_LIMBS.has(limb));
+          if (support !== null) out.push({ person: p, joint: to, candidate: qi, support, length });
         });
       }
     });

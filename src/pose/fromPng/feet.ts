@@ -1,7 +1,7 @@
 import { BODY_LIMB_COLOURS, limbShade } from '../bodyTopology.js';
 import { FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_LIMBS } from '../footTopology.js';
 import type { Vec2 } from '../types.js';
-import type { ReadBody } from './bodies.js';
+import { JOINT_RADIUS, limbSupport, type ReadBody } from './bodies.js';
 import { findDiscs } from './discs.js';
 import { strokeBetween } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
@@ -14,11 +14,6 @@ import { packRgb } from './pixels.js';
 /** One person's feet read from an image: the six foot points (FOOT order), null where not drawn. */
 export type ReadFeet = Array<Vec2 | null>;
 
-const JOINT_RADIUS = 4;
-const MIN_SHARE = 0.6;
-const MIN_HITS = 2;
-// A foot limb this short has no sample clear of its end dots.
-const MAX_COVERED_LIMB = 2 * JOINT_RADIUS + 4;
 // Nothing but black and limb strokes lies under a foot dot: joints, hands and faces are drawn over it.
 const LIMBS = new Set([...BODY_LIMB_COLOURS, ...FOOT_COLOURS.map(limbShade)].map(packRgb));
 const mayCoverFoot = (colour: number): boolean => colour !== 0 && !LIMBS.has(colour);
@@ -34,10 +29,9 @@ export function readFeet(packed: Int32Array, width: number, height: number, bodi
       const from = body[ankle];
       if (!from) return [];
       return dots.flatMap((dot, d) => {
-        const score = strokeBetween(packed, width, from, dot, stroke);
         const length = Math.hypot(dot.x - from.x, dot.y - from.y);
-        const joined = (score.share >= MIN_SHARE && score.hits >= MIN_HITS) || (score.readable === 0 && length <= MAX_COVERED_LIMB);
-        return joined ? [{ b, d, support: score.hits - 2 * (score.readable - score.hits), length }] : [];
+        const support = limbSupport(strokeBetween(packed, width, from, dot, stroke), length);
+        return support === null ? [] : [{ b, d, support, length }];
       });
     });
     const taken = new Set<number>();

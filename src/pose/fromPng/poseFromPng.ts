@@ -106,8 +106,9 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 
 /**
  * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: animals by their
- * lines' colours and shapes, body joints by their colours and the limbs between them, feet likewise (the "whole body with feet" drawing,
- * whose profile the pose then keeps), hands by their edge hues, face dots by their white.
+ * lines' colours and shapes; body joints by their colours and the limbs between them, feet
+ * likewise (a "whole body with feet" drawing, whose profile the pose then keeps); hands by their
+ * edge hues; face dots by their white.
  * What cannot be told (a point under another limb, a dot under another dot) is left hidden; an
  * image not mostly black (isOnBlack) reads as no one.
  */
