@@ -33,6 +33,8 @@ const CONTENDING = 3;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
 const PAIR_REACH = 40;
+// Times two touching hands are read again, each over what the other does not explain.
+const PAIR_ROUNDS = 2;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
 const FRAGMENT_REACH = 9;
@@ -145,23 +147,69 @@ function partByWrists(blob: readonly number[], width: number, wrists: readonly [
   return parts;
 }
 
+// Pixels of the blob's patch that two hands drawn one after the other (either first) get wrong,
+// weighted as handCost weighs them.
+function pairCost(patch: HandPatch, a: ReadHand, b: ReadHand): number {
+  const drawn = [a, b].map((hand) => {
+    handCost(patch, hand);
+    return Uint32Array.from(patch.words);
+  });
+  const { checked, expected } = patch;
+  const [first, second] = drawn as [Uint32Array, Uint32Array];
+  let [aFirst, bFirst] = [0, 0];
+  for (let i = 0; i < checked.length; i++) {
+    const weight = checked[i] as number;
+    if (weight === 0) continue;
+    if (((second[i] as number) || (first[i] as number)) !== expected[i]) aFirst += weight;
+    if (((first[i] as number) || (second[i] as number)) !== expected[i]) bFirst += weight;
+  }
+  return Math.min(aFirst, bFirst);
+}
+
 // Two hands touching (clapped, or held by two people) make one blob that no single hand draws.
 // Where another wrist lies near the blob and apart from the first, the blob is parted between
-// the two and each part read as a hand (the other's pixels it may cover); the two are kept when
-// they get at most half as many pixels wrong as the one hand did.
-function handPair(packed: Int32Array, frame: ImageFrame, blob: readonly number[], wrist: Vec2, near: readonly Vec2[], oneWrong: number): ReadHand[] | null {
+// the two (nearer along the blob) and each part read as a hand (the other's pixels it may cover);
+// then each is read again over the blob less what the other's drawing explains, while the two
+// draw the blob better. The two are kept when they get at most half as many of the blob's pixels
+// wrong as the one hand did.
+function handPair(packed: Int32Array, frame: ImageFrame, patch: HandPatch, blob: readonly number[], wrist: Vec2, near: readonly Vec2[], one: ReadHand): ReadHand[] | null {
   const other = near.find((w) => Math.hypot(w.x - wrist.x, w.y - wrist.y) > TOGETHER);
+  const oneWrong = handCost(patch, one);
   if (!other || oneWrong === 0) return null;
+  const wrists = [wrist, other];
+  const fit = (part: readonly number[], k: number) => {
+    const own = handPatch(packed, frame.width, frame.height, part, wrists[k] ?? null);
+    return { own, hand: fitHand(own, frame) };
+  };
+  const cost = (pair: Array<{ hand: ReadHand | null }>) => {
+    const [a, b] = pair.map((f) => f.hand);
+    return a && b ? pairCost(patch, a, b) : Infinity;
+  };
   const parts = partByWrists(blob, frame.width, [wrist, other]);
   if (parts.some((part) => part.length < MIN_HAND_PIXELS)) return null;
-  let wrong = 0;
-  const read = parts.map((part, k) => {
-    const patch = handPatch(packed, frame.width, frame.height, part, k === 0 ? wrist : other);
-    const hand = fitHand(patch, frame);
-    wrong += hand ? handCost(patch, hand) : Infinity;
-    return hand;
-  });
-  return wrong <= oneWrong / 2 ? read.filter((h): h is ReadHand => !!h?.some((p) => p !== null)) : null;
+  let pair = parts.map(fit);
+  let wrong = cost(pair);
+  for (let round = 0; round < PAIR_ROUNDS; round++) {
+    // Where a hand's drawing gives the image's own colour (over the other's pixels too).
+    const explains = pair.map(({ own, hand }) => {
+      if (hand) handCost(own, hand);
+      const bytes = Uint8ClampedArray.from(own.bytes);
+      return (i: number) => {
+        const [x, y] = [(i % frame.width) - own.x0, Math.floor(i / frame.width) - own.y0];
+        if (x < 0 || y < 0 || x >= own.width || y >= own.height) return false;
+        const o = (y * own.width + x) * 4;
+        const colour = ((bytes[o] ?? 0) << 16) | ((bytes[o + 1] ?? 0) << 8) | (bytes[o + 2] ?? 0);
+        return colour !== 0 && colour === packed[i];
+      };
+    });
+    const again = [0, 1].map((k) => blob.filter((i) => !explains[1 - k]?.(i) || !!explains[k]?.(i)));
+    if (again.some((part) => part.length < MIN_HAND_PIXELS)) break;
+    const next = again.map(fit);
+    const nextWrong = cost(next);
+    if (nextWrong >= wrong) break;
+    [pair, wrong] = [next, nextWrong];
+  }
+  return wrong <= oneWrong / 2 ? pair.map((f) => f.hand).filter((h): h is ReadHand => !!h?.some((p) => p !== null)) : null;
 }
 
 interface Blob {
@@ -206,7 +254,7 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
     const near = wristsNear(pixels, wrists, WRIST_REACH);
     const patch = handPatch(packed, width, height, blob, near[0] ?? null);
     const hand = fitHand(patch, frame);
-    const pair = near[0] && hand ? handPair(packed, frame, blob, near[0], wristsNear(pixels, wrists, PAIR_REACH), handCost(patch, hand)) : null;
+    const pair = near[0] && hand ? handPair(packed, frame, patch, blob, near[0], wristsNear(pixels, wrists, PAIR_REACH), hand) : null;
     if (pair) {
       hands.push(...pair);
       continue;
