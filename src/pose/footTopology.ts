@@ -1,4 +1,4 @@
-import { BODY } from './bodyTopology.js';
+import { BODY, limbShade } from './bodyTopology.js';
 import { mirrorMap } from './mirror.js';
 import type { Rgb } from './types.js';
 
@@ -38,6 +38,9 @@ export const FOOT_COLOURS: readonly Rgb[] = [
   [100, 0, 215], [80, 0, 235], [60, 0, 255],
   [0, 235, 150], [0, 215, 170], [0, 195, 190],
 ];
+
+/** The fill of each foot limb: limb i is drawn in FOOT_COLOURS[i], darkened (limbShade). */
+export const FOOT_LIMB_COLOURS: readonly Rgb[] = FOOT_COLOURS.map(limbShade);
 
 /** Left/right counterpart of each foot keypoint. */
 export const FOOT_MIRROR = mirrorMap(FOOT_KEYPOINT_COUNT, [[0, 3], [1, 4], [2, 5]]);

@@ -1,5 +1,5 @@
-import { BODY_LIMB_COLOURS, limbShade } from '../bodyTopology.js';
-import { FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_LIMBS } from '../footTopology.js';
+import { BODY_LIMB_COLOURS } from '../bodyTopology.js';
+import { FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_LIMB_COLOURS, FOOT_LIMBS } from '../footTopology.js';
 import type { Vec2 } from '../types.js';
 import { JOINT_RADIUS, limbSupport, type ReadBody } from './bodies.js';
 import { findDiscs } from './discs.js';
@@ -15,7 +15,7 @@ import { packRgb } from './pixels.js';
 export type ReadFeet = Array<Vec2 | null>;
 
 // Nothing but black and limb strokes lies under a foot dot: joints, hands and faces are drawn over it.
-const LIMBS = new Set([...BODY_LIMB_COLOURS, ...FOOT_COLOURS.map(limbShade)].map(packRgb));
+const LIMBS = new Set([...BODY_LIMB_COLOURS, ...FOOT_LIMB_COLOURS].map(packRgb));
 const mayCoverFoot = (colour: number): boolean => colour !== 0 && !LIMBS.has(colour);
 
 /** Reads each body's foot points: per foot colour, its dots joined to a read ankle by that foot limb's stroke, best-supported first. */
@@ -24,7 +24,7 @@ export function readFeet(packed: Int32Array, width: number, height: number, bodi
   FOOT_LIMBS.forEach(([ankle, point], limb) => {
     const colour = FOOT_COLOURS[limb] ?? [0, 0, 0];
     const dots = findDiscs({ packed, width, height, colour: packRgb(colour), radius: JOINT_RADIUS, mayCover: mayCoverFoot, minPixels: 1 });
-    const stroke = packRgb(limbShade(colour));
+    const stroke = packRgb(FOOT_LIMB_COLOURS[limb] ?? [0, 0, 0]);
     const joins = bodies.flatMap((body, b) => {
       const from = body[ankle];
       if (!from) return [];

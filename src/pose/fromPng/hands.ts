@@ -171,14 +171,15 @@ function pairCost(patch: HandPatch, a: ReadHand, b: ReadHand): number {
 // the two (nearer along the blob) and each part read as a hand (the other's pixels it may cover);
 // then each is read again over the blob less what the other's drawing explains, while the two
 // draw the blob better. The two are kept when they get at most half as many of the blob's pixels
-// wrong as the one hand did.
-function handPair(packed: Int32Array, frame: ImageFrame, patch: HandPatch, blob: readonly number[], wrist: Vec2, near: readonly Vec2[], one: ReadHand): ReadHand[] | null {
-  const other = near.find((w) => Math.hypot(w.x - wrist.x, w.y - wrist.y) > TOGETHER);
+// wrong as the one hand did. The wrists near the blob (`wrists`) are looked for only when the one
+// hand does not draw it exactly.
+function handPair(packed: Int32Array, frame: ImageFrame, patch: HandPatch, blob: readonly number[], wrist: Vec2, wrists: () => Vec2[], one: ReadHand): ReadHand[] | null {
   const oneWrong = handCost(patch, one);
-  if (!other || oneWrong === 0) return null;
-  const wrists = [wrist, other];
+  if (oneWrong === 0) return null;
+  const other = wrists().find((w) => Math.hypot(w.x - wrist.x, w.y - wrist.y) > TOGETHER);
+  if (!other) return null;
   const fit = (part: readonly number[], k: number) => {
-    const own = handPatch(packed, frame.width, frame.height, part, wrists[k] ?? null);
+    const own = handPatch(packed, frame.width, frame.height, part, k === 0 ? wrist : other);
     return { own, hand: fitHand(own, frame) };
   };
   const cost = (pair: Array<{ hand: ReadHand | null }>) => {
@@ -254,7 +255,7 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
     const near = wristsNear(pixels, wrists, WRIST_REACH);
     const patch = handPatch(packed, width, height, blob, near[0] ?? null);
     const hand = fitHand(patch, frame);
-    const pair = near[0] && hand ? handPair(packed, frame, patch, blob, near[0], wristsNear(pixels, wrists, PAIR_REACH), hand) : null;
+    const pair = near[0] && hand ? handPair(packed, frame, patch, blob, near[0], () => wristsNear(pixels, wrists, PAIR_REACH), hand) : null;
     if (pair) {
       hands.push(...pair);
       continue;

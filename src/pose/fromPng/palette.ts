@@ -1,7 +1,7 @@
 import { ANIMAL_COLOURS } from '../animalTopology.js';
-import { BODY_COLOURS, BODY_LIMB_COLOURS, limbShade } from '../bodyTopology.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS } from '../bodyTopology.js';
 import { FACE_POINT_COLOUR } from '../faceTopology.js';
-import { FOOT_COLOURS } from '../footTopology.js';
+import { FOOT_COLOURS, FOOT_LIMB_COLOURS } from '../footTopology.js';
 import { HAND_EDGE_COLOURS, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Rgb } from '../types.js';
 import { packRgb } from './pixels.js';
@@ -16,7 +16,7 @@ const SNAP_DISTANCE = 40;
 
 const DRAWING_COLOURS: readonly Rgb[] = [
   [0, 0, 0], ...BODY_COLOURS, ...BODY_LIMB_COLOURS, ...HAND_EDGE_COLOURS, HAND_POINT_COLOUR, FACE_POINT_COLOUR,
-  ...FOOT_COLOURS, ...FOOT_COLOURS.map(limbShade), ...ANIMAL_COLOURS,
+  ...FOOT_COLOURS, ...FOOT_LIMB_COLOURS, ...ANIMAL_COLOURS,
 ];
 const PACKED = DRAWING_COLOURS.map(packRgb);
 const EXACT = new Set(PACKED);

@@ -115,10 +115,10 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
   if (!isOnBlack(image)) return { canvas_width: width, canvas_height: height, people: [], animals: [] };
-  const drawing = snapToDrawingColours(packedPixels(image));
-  // Animals first: their lines' colours are also some of a person's, so their strokes are left out of the people's reading.
-  const { animals, strokes } = readAnimals(drawing, width, height);
-  const packed = strokes.length === 0 ? drawing : Int32Array.from(drawing);
+  const packed = snapToDrawingColours(packedPixels(image));
+  // Animals first: their lines' colours are also some of a person's, so their strokes are made
+  // black before the people are read.
+  const { animals, strokes } = readAnimals(packed, width, height);
   for (const i of strokes) packed[i] = 0;
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);

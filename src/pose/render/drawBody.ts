@@ -1,5 +1,5 @@
-import { BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS, limbShade } from '../bodyTopology.js';
-import { FOOT_COLOURS, FOOT_LIMBS } from '../footTopology.js';
+import { BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { FOOT_COLOURS, FOOT_LIMB_COLOURS, FOOT_LIMBS } from '../footTopology.js';
 import { fillCircle } from './circle.js';
 import { ellipse2Poly } from './ellipse2Poly.js';
 import { fillConvexPoly } from './fillConvexPoly.js';
@@ -10,7 +10,6 @@ import type { Keypoint, Rgb } from '../types.js';
 const JOINT_RADIUS = 4;
 const BLACK: Rgb = [0, 0, 0];
 
-const FOOT_LIMB_COLOURS = FOOT_COLOURS.map(limbShade);
 
 /** One person's body for drawing: the 18 COCO points and, for the whole-body profile, the 6 foot points. */
 export interface DrawableBody {
