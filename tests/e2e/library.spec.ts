@@ -101,6 +101,8 @@ test.describe('pose library in the editor', () => {
     await expect(library(page).getByRole('list', { name: 'Your saved poses' }).getByRole('listitem')).toHaveCount(1);
     await card.getByRole('button', { name: 'Apply "Jumping pair"' }).click();
     await library(page).getByRole('button', { name: 'Close the library' }).click();
+    // Applying fetches the saved pose first: the scene arrives a moment after the click.
+    await expect.poll(async () => (await exportJson(page)).people.length).toBe(2);
     expect(await exportJson(page)).toEqual(saved);
 
     // Share, then open the link signed out in a new browser context.
