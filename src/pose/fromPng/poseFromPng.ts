@@ -115,7 +115,7 @@ export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
   const { width, height } = image;
   if (!isOnBlack(image)) return { canvas_width: width, canvas_height: height, people: [], animals: [] };
-  const packed = snapToDrawingColours(packedPixels(image));
+  const packed = snapToDrawingColours(packedPixels(image), width);
   // Animals first: their lines' colours are also some of a person's, so their strokes are made
   // black before the people are read.
   const { animals, strokes } = readAnimals(packed, width, height);
