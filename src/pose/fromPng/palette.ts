@@ -82,8 +82,10 @@ function kindOf(packed: Int32Array): Kind {
     const c = packed[i] as number;
     if (channelSum(c) < NEAR_BLACK) continue;
     drawn++;
-    if (EXACT.has(c) || nearestOf(unpack(c), PACKED, CLOSE) >= 0) close++;
-    if (EXACT.has(c) || nearestOf(unpack(c), PACKED, NEAR) >= 0) near++;
+    const nearest = EXACT.has(c) ? c : nearestOf(unpack(c), PACKED, NEAR);
+    if (nearest < 0) continue;
+    near++;
+    if (distance(unpack(c), unpack(nearest)) <= CLOSE) close++;
   }
   if (near < NEAR_SHARE * drawn) return 'foreign';
   return close >= CLOSE_SHARE * drawn ? 'drawing' : 'lossy';
