@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
 import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
-import { poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
+import { noOneReadProblem, poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
 import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
@@ -41,7 +41,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
   }
   const doc = poseFromPng(image);
   if (visiblePoints(doc) === 0) {
-    process.stderr.write(`pose-from-png: ${inputPath}: no OpenPose skeleton found (no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots, no animal lines)\n`);
+    process.stderr.write(`pose-from-png: ${inputPath}: ${poseProblemMessage(noOneReadProblem(image))}\n`);
     return 1;
   }
   try {

@@ -35,7 +35,7 @@ export { feetFollowAnkles } from './followAnkle.js';
 export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
-export { poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
+export { noOneReadProblem, poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
 export { PNG_HEADER_BYTES, pngSize } from './fromPng/pngHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';

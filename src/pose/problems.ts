@@ -61,6 +61,8 @@ export interface PoseProblemValues {
   notSkeleton: Record<string, never>;
   /** The image is black but holds no skeleton that can be read. */
   noSkeletonFound: Record<string, never>;
+  /** The image is on black but its drawn pixels are mostly off the colours skeletons are drawn in (resized, saved with much loss, recoloured). */
+  skeletonColoursOff: Record<string, never>;
   /** The browser cannot decode the file as an image; `detail` is its own words. */
   imageUndecodable: { detail: string };
   /** The browser gives no 2D canvas to read pixels with. */

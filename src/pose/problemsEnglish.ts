@@ -45,7 +45,9 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   tooManyFigures: ({ figures, max }) => `the pose file has ${figures} people and animals; at most ${max}`,
   skeletonTooLarge: ({ width, height, maxMegapixels }) => `the image is ${width} x ${height}; at most ${maxMegapixels} megapixels are read`,
   notSkeleton: () => 'the image is not an OpenPose skeleton on black',
-  noSkeletonFound: () => 'no skeleton was found in the image',
+  noSkeletonFound: () => 'no OpenPose skeleton was found in the image: no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots, no animal lines',
+  skeletonColoursOff: () =>
+    "no OpenPose skeleton was found in the image: its colours are not the ones skeletons are drawn in (a skeleton resized, saved as a JPEG below quality 90 or recoloured loses them); use the image as it was drawn",
   imageUndecodable: ({ detail }) => detail,
   noCanvas: () => 'This browser cannot draw on a canvas',
   readerFailed: ({ detail }) => detail,

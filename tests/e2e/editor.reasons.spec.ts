@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { openEditor, tool } from './editor.helpers';
@@ -40,12 +41,21 @@ test.describe('pose editor: why an import is refused, in the interface language'
     await expect(page.getByRole('alert').last()).toHaveText(/This pose file cannot be imported: people\[0\]\.pose_keypoints_2d has 4 numbers; expected 54 or 75/);
   });
 
-  test('a PNG that is no skeleton, or too large, is refused in Chinese', async ({ page }) => {
+  test('a PNG that is no skeleton, holds none, has lost its colours, or is too large, is refused in Chinese', async ({ page }) => {
     await openInChinese(page);
     const white = new PNG({ width: 64, height: 64 });
     white.data.fill(255);
     await pick(page, { name: 'photo.png', mimeType: 'image/png', buffer: PNG.sync.write(white) });
     await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：此图像不是黑底上的 OpenPose 骨架图');
+    const black = new PNG({ width: 64, height: 64 });
+    for (let i = 3; i < black.data.length; i += 4) black.data[i] = 255;
+    await pick(page, { name: 'black.png', mimeType: 'image/png', buffer: PNG.sync.write(black) });
+    await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：图像中未找到 OpenPose 骨架：没有以肢体相连');
+    // The default pose's drawing resized to half (box filter): its colours are blended. The file
+    // carries ImageMagick's gAMA and cHRM chunks: read colour-managed, it came close enough to the
+    // drawing colours to be read as a broken person; the reader takes the file's own bytes.
+    await pick(page, { name: 'half.png', mimeType: 'image/png', buffer: readFileSync('tests/fixtures/pose/default-pose.half.png') });
+    await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：图像中未找到 OpenPose 骨架：图像的颜色不是骨架图的绘制颜色');
     // Only the signature and a header claiming 5000 x 5000: refused before decoding.
     const header = Buffer.alloc(33);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(header);

@@ -168,6 +168,9 @@ function dropStrays(packed: Int32Array, width: number, sure: Uint8Array): void {
   }
 }
 
+/** Whether the image's drawn pixels are mostly off the drawing colours (a photo at night, a skeleton resized or saved with much loss, or recoloured): such an image is not snapped, and reads as no one. */
+export const coloursOffDrawing = (packed: Int32Array): boolean => kindOf(packed) === 'foreign';
+
 /**
  * Moves each pixel's packed colour (in place, the image `width` wide) to the drawing colour
  * within SNAP_DISTANCE of it, if any, when the image looks like a drawing: such a drawing reads

@@ -9,7 +9,7 @@ import { labelFace, readFaceDots } from './faces.js';
 import { readHands, type ReadHand } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { isOnBlack } from './onBlack.js';
-import { snapToDrawingColours } from './palette.js';
+import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
 
 /** Largest skeleton image read back, in pixels: ControlNet's drawings are at most a few megapixels. */
@@ -18,6 +18,10 @@ export const MAX_SKELETON_PIXELS = 16_000_000;
 /** Why an image of this size is not read back (over MAX_SKELETON_PIXELS), or null when it may be. */
 export const skeletonSizeProblem = (width: number, height: number): PoseProblem | null =>
   width * height > MAX_SKELETON_PIXELS ? { code: 'skeletonTooLarge', values: { width, height, maxMegapixels: MAX_SKELETON_PIXELS / 1e6 } } : null;
+
+/** Why reading an image (on black) gave no one: its colours are off the drawing's, or no skeleton is in it. */
+export const noOneReadProblem = (image: RgbaImage): PoseProblem =>
+  coloursOffDrawing(packedPixels(image)) ? { code: 'skeletonColoursOff', values: {} } : { code: 'noSkeletonFound', values: {} };
 
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;

@@ -53,7 +53,7 @@ describe('pose-from-png command', () => {
     writeFileSync(black, PNG.sync.write(png));
     const r = run('server/cli/poseFromPng.ts', black, join(scratch, 'black.json'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^pose-from-png: .*black\.png: no OpenPose skeleton found/);
+    expect(r.stderr).toMatch(/^pose-from-png: .*black\.png: no OpenPose skeleton was found in the image: no joint dots/);
   });
 
   it('turns a photo away at once, saying the image is not a skeleton on black', () => {
@@ -83,7 +83,14 @@ describe('pose-from-png command', () => {
     writeFileSync(patched, PNG.sync.write(png));
     const r = run('server/cli/poseFromPng.ts', patched, join(scratch, 'patched.json'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/patched\.png: no OpenPose skeleton found/);
+    expect(r.stderr).toMatch(/patched\.png: no OpenPose skeleton was found in the image: its colours are not the ones skeletons are drawn in/);
+  });
+
+  it('says why a skeleton resized to half its size reads as no one: its colours are blended off the drawing colours', () => {
+    // public/default-pose.png resized by ImageMagick: convert ... -filter box -resize 50% (each pixel the mean of 2 x 2).
+    const r = run('server/cli/poseFromPng.ts', fixturePath('default-pose.half.png'), join(scratch, 'resized.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/default-pose\.half\.png: no OpenPose skeleton was found in the image: its colours are not .* resized/);
   });
 
   it('says which file is not a PNG, and why', () => {

@@ -35,6 +35,7 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
   skeletonTooLarge: { values: { width: 5000, height: 4000, maxMegapixels: 16 }, shows: ['5000', '4000', '16'] },
   notSkeleton: { values: {}, shows: [] },
   noSkeletonFound: { values: {}, shows: [] },
+  skeletonColoursOff: { values: {}, shows: [] },
   imageUndecodable: { values: { detail: 'The source image could not be decoded.' }, shows: ['The source image could not be decoded.'] },
   noCanvas: { values: {}, shows: [] },
   readerFailed: { values: { detail: 'Worker script failed to load' }, shows: ['Worker script failed to load'] },
@@ -42,7 +43,7 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
 };
 
 // Names a Chinese sentence may keep as written: JSON keys and literals, formats, tools, units.
-const KEPT_NAMES = /\b(JSON|OpenPose|ControlNet|MB|people|animals|canvas_width|canvas_height|null|true|x|y)\b/g;
+const KEPT_NAMES = /\b(JSON|JPEG|OpenPose|ControlNet|MB|people|animals|canvas_width|canvas_height|null|true|x|y)\b/g;
 
 const samples = Object.entries(SAMPLES).map(([code, { values, shows }]) => ({ problem: { code, values } as PoseProblem, shows }));
 

@@ -10,7 +10,9 @@ async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { proble
   const declared = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
   const tooLarge = declared && skeletonSizeProblem(declared.width, declared.height);
   if (tooLarge) return { problem: tooLarge };
-  const bitmap = await createImageBitmap(file);
+  // The file's own bytes, not colour-managed: a gAMA, cHRM or iCCP chunk would shift the drawing
+  // colours the reader knows limbs by (ImageMagick's gAMA moves some by up to 9 levels).
+  const bitmap = await createImageBitmap(file, { colorSpaceConversion: 'none' });
   try {
     const problem = skeletonSizeProblem(bitmap.width, bitmap.height);
     if (problem) return { problem };
@@ -31,8 +33,8 @@ export type SkeletonResult =
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; notSkeleton: boolean; problem: PoseProblem };
 
-/** The reader worker's answer to one image: the pose, or why reading failed. */
-export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; problem: PoseProblem };
+/** The reader worker's answer to one image: the pose, or why none was read (`notSkeleton`: no one is in it). */
+export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; problem: PoseProblem; notSkeleton?: boolean };
 
 /** What the reader worker posts: how far it is (hands read of those found), then its answer. */
 export type SkeletonWorkerMessage = { progress: { read: number; found: number } } | { reply: SkeletonReply };
@@ -81,8 +83,7 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
     return refusal({ code: 'readerFailed', values: { detail: errorText(error) } });
   }
   if (!reply) return { ok: false, cancelled: true };
-  if (!reply.ok) return refusal(reply.problem);
+  if (!reply.ok) return refusal(reply.problem, reply.notSkeleton);
   const { pose } = reply;
-  if (pose.people.length + pose.animals.length === 0) return refusal({ code: 'noSkeletonFound', values: {} }, true);
   return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length, animals: pose.animals.length };
 }

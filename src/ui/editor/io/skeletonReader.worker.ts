@@ -1,6 +1,6 @@
 // Reads a skeleton PNG's pixels back into a pose off the editor's thread: the hand reading
 // anneals for seconds on a drawing of many people, and the editor stays usable meanwhile.
-import { poseFromPng, type RgbaImage } from '../../../pose';
+import { noOneReadProblem, poseFromPng, type RgbaImage } from '../../../pose';
 import type { SkeletonWorkerMessage } from './readSkeletonPng';
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<RgbaImage>) => void) | null; postMessage(message: SkeletonWorkerMessage): void };
@@ -8,7 +8,9 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<RgbaImage>) 
 scope.onmessage = (event) => {
   try {
     const pose = poseFromPng(event.data, (read, found) => scope.postMessage({ progress: { read, found } }));
-    scope.postMessage({ reply: { ok: true, pose } });
+    // An image that gives no one is refused with why, and may still serve as a reference image.
+    const found = pose.people.length + pose.animals.length > 0;
+    scope.postMessage({ reply: found ? { ok: true, pose } : { ok: false, problem: noOneReadProblem(event.data), notSkeleton: true } });
   } catch (error) {
     scope.postMessage({ reply: { ok: false, problem: { code: 'readerFailed', values: { detail: error instanceof Error ? error.message : String(error) } } } });
   }
