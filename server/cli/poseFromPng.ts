@@ -2,7 +2,7 @@
 // editable pose file (ControlNet's people JSON, pixels of the image).
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
-import { pngSize } from '../../src/pose/fromPng/pngHeader.js';
+import { readImageHeader } from '../../src/pose/fromPng/imageHeader.js';
 import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
 import { noOneReadProblem, poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
 import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';
@@ -12,9 +12,10 @@ const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 
 // Why the bytes cannot be read as a skeleton PNG, from the signature and the header's size (before decoding any pixels); null when they may.
 function notReadable(bytes: Buffer): string | null {
-  const size = pngSize(bytes);
-  if (!size) return 'it is not a PNG file (no PNG signature)';
-  const problem = skeletonSizeProblem(size.width, size.height);
+  const header = readImageHeader(bytes);
+  if (header?.type === 'image/jpeg' || header?.type === 'image/webp') return `it is a ${header.type === 'image/jpeg' ? 'JPEG' : 'WebP'} file; this command reads PNG files (the editor's Import skeleton PNG also takes JPEG and WebP)`;
+  if (!header) return 'it is not a PNG file (no PNG signature)';
+  const problem = skeletonSizeProblem(header.width, header.height);
   return problem && poseProblemMessage(problem);
 }
 

@@ -130,10 +130,10 @@ export const en = {
     failed: 'Something went wrong: {{message}}',
     importFailed: 'This pose file cannot be imported: {{message}}',
     imported: 'Pose imported: people {{people}}, animals {{animals}}.',
-    readingPng: 'Reading the skeleton from the PNG… You can keep editing meanwhile.',
+    readingPng: 'Reading the skeleton from the image… You can keep editing meanwhile.',
     readingPngCancel: 'Stop reading',
     readingPngHands: 'Hands read: {{read}} of {{found}}.',
-    importedPng: 'Skeleton read from the PNG: people {{people}}, animals {{animals}}. Points it could not see are hidden.',
+    importedPng: 'Skeleton read from the image: people {{people}}, animals {{animals}}. Points it could not see are hidden.',
     readAs: {
       controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',
       openpose: 'Read as OpenPose output: confidence 0 means not found.',

@@ -131,10 +131,10 @@ export const zh: Translation = {
     empty: '画布是空的。添加人物或动物，或导入姿势文件。',
     failed: '出错了：{{message}}',
     importFailed: '无法导入此姿势文件：{{message}}',
-    readingPng: '正在从 PNG 读取骨架…… 期间可以继续编辑。',
+    readingPng: '正在从图像读取骨架…… 期间可以继续编辑。',
     readingPngCancel: '停止读取',
     readingPngHands: '已读手部：{{read}}/{{found}}。',
-    importedPng: '已从 PNG 读取骨架：人物 {{people}}，动物 {{animals}}。看不到的点已隐藏。',
+    importedPng: '已从图像读取骨架：人物 {{people}}，动物 {{animals}}。看不到的点已隐藏。',
     readAs: {
       controlnet: '按 ControlNet 的方式读取：置信度低于 1 的点已隐藏。',
       openpose: '按 OpenPose 输出读取：置信度 0 表示未找到。',

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument, poseFromPng, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import { corpusPath } from '../unit/pose/realpose';
 import { dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
 
 // Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
-// profiles kept with the pose, and a skeleton PNG (ControlNet's drawing) read back into a pose.
+// profiles kept with the pose, and a skeleton image (ControlNet's drawing, as a PNG or saved again
+// as a JPEG) read back into a pose.
 
 const BODY25_FEET = [19, 20, 21, 22, 23, 24];
 
@@ -90,7 +92,7 @@ test.describe('pose editor: interchange', () => {
     const png = new PNG({ width: 400, height: 600 });
     rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
     await pick(page, 'Import JSON', { name: 'skeleton.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
-    await expect(page.getByText('Skeleton read from the PNG: people 1, animals 0.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Skeleton read from the image: people 1, animals 0.', { exact: false })).toBeVisible();
     const read = await exportJson(page);
     expect(read.people).toHaveLength(1);
     // A wrist's dot lies under its hand's first dot, so it may be read as hidden (not guessed); every point read is within 3 px.
@@ -120,7 +122,7 @@ test.describe('pose editor: interchange', () => {
     const png = new PNG({ width: 400, height: 600 });
     rasterizeOpenPose(source, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) }, 'feet');
     await pick(page, 'Import JSON', { name: 'feet.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
-    await expect(page.getByText('Skeleton read from the PNG: people 1, animals 0.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Skeleton read from the image: people 1, animals 0.', { exact: false })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Drawing' })).toHaveValue('feet');
     const read = await exportJson(page);
     expect(read.render_profile).toBe('feet');
@@ -138,7 +140,7 @@ test.describe('pose editor: interchange', () => {
     const png = new PNG({ width: 400, height: 600 });
     rasterizeOpenPose({ canvas_width: 400, canvas_height: 600, people: [], animals: [animal] }, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
     await pick(page, 'Import JSON', { name: 'animal.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
-    await expect(page.getByText('Skeleton read from the PNG: people 0, animals 1.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Skeleton read from the image: people 0, animals 1.', { exact: false })).toBeVisible();
     const read = await exportJson(page);
     expect(read.people).toEqual([]);
     const points = read.animals[0]!;
@@ -146,6 +148,28 @@ test.describe('pose editor: interchange', () => {
       const q = pointOf(points, i);
       expect(Math.hypot(q.x - k.x, q.y - k.y), `animal point ${i}`).toBeLessThanOrEqual(3);
     });
+  });
+
+  test('a skeleton saved as a JPEG (quality 90) is picked with Import skeleton PNG and read: the person, its body and hands', async ({ page }) => {
+    await openEditor(page);
+    // hl_hand_fixed.ref.png (ControlNet's drawing of a corpus file) saved by ImageMagick: convert ... -quality 90.
+    const exact = PNG.sync.read(fs.readFileSync(corpusPath('hl_hand_fixed', '.ref.png')));
+    const truth = poseFromPng({ width: exact.width, height: exact.height, data: exact.data }).people[0]!;
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+Shift+O')]);
+    // The picker offers JPEG and WebP skeletons beside PNG ones.
+    expect(await chooser.element().getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
+    await chooser.setFiles({ name: 'skeleton.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync('tests/fixtures/pose/hl-hand-fixed.q90.jpg') });
+    await expect(page.getByText('Skeleton read from the image: people 1, animals 0.', { exact: false })).toBeVisible({ timeout: 30_000 });
+    const read = (await exportJson(page)).people[0]!;
+    const within = (flat: number[] | undefined, points: Array<{ x: number; y: number; visible: boolean }> | undefined) =>
+      (points ?? []).flatMap((k, i) => (k.visible ? [flat && pointOf(flat, i).c > 0 && Math.hypot(pointOf(flat, i).x - k.x, pointOf(flat, i).y - k.y) <= 3] : []));
+    const body = within(read.pose_keypoints_2d, truth.body);
+    // The drawing shows 12 body points and 42 hand points, read back from it exactly.
+    expect(body).toHaveLength(12);
+    expect(body.every(Boolean)).toBe(true);
+    const hands = [...within(read.hand_left_keypoints_2d, truth.leftHand), ...within(read.hand_right_keypoints_2d, truth.rightHand)];
+    expect(hands).toHaveLength(42);
+    expect(hands.filter(Boolean).length).toBeGreaterThanOrEqual(38);
   });
 
   test('a PNG over 16 megapixels is refused by its header, and the pose stays', async ({ page }) => {
@@ -172,7 +196,7 @@ test.describe('pose editor: interchange', () => {
     const crowd = { name: 'crowd.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
     const before = (await exportJson(page)).people.length;
     await pick(page, 'Import JSON', crowd);
-    const reading = page.getByRole('status').filter({ hasText: 'Reading the skeleton from the PNG' });
+    const reading = page.getByRole('status').filter({ hasText: 'Reading the skeleton from the image' });
     await expect(reading).toBeVisible();
     // While it is read, a person is added and exported: the reading is off the editor's thread, and the tools stay uncovered.
     await tool(page, 'Add person').click();
@@ -180,7 +204,7 @@ test.describe('pose editor: interchange', () => {
     await expect(reading).toBeVisible();
     // The hands take nearly all the time: the status counts them.
     await expect(reading).toContainText(/Hands read: \d+ of \d+\./);
-    await expect(page.getByText(/Skeleton read from the PNG: people \d+, animals 0\./)).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText(/Skeleton read from the image: people \d+, animals 0\./)).toBeVisible({ timeout: 90_000 });
     await expect(reading).toBeHidden();
     expect((await exportJson(page)).people.length).toBeGreaterThanOrEqual(8);
     // Undo takes back the import alone: the person added meanwhile is still there.

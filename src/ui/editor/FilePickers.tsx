@@ -2,6 +2,7 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notifications';
 import { readReferenceImage } from './background/readImage';
+import { isSkeletonImageType, SKELETON_IMAGE_TYPES } from './io/skeletonImageTypes';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 
 /** Opens the hidden file inputs. */
@@ -10,16 +11,17 @@ export interface FilePickerHandle {
 }
 
 /**
- * Loads a dropped or picked file. A skeleton PNG (an OpenPose drawing on black) dropped or picked
- * with Import PNG becomes the pose; any other image becomes the reference; anything else is read as pose JSON.
+ * Loads a dropped or picked file. A skeleton image (an OpenPose drawing on black: PNG, JPEG or WebP)
+ * dropped or picked with Import PNG becomes the pose; any other image becomes the reference;
+ * anything else is read as pose JSON.
  */
 export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void, kind?: PickKind): Promise<void> {
   try {
-    // A PNG picked as a pose file is a skeleton to read back.
-    if (kind === 'png' || (kind === 'json' && file.type === 'image/png')) await env.importPng(file);
+    // An image picked as a pose file is a skeleton to read back.
+    if (kind === 'png' || (kind === 'json' && isSkeletonImageType(file.type))) await env.importPng(file);
     else if (!file.type.startsWith('image/')) await env.importFile(file);
-    // A dropped PNG that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
-    else if (kind !== 'image' && file.type === 'image/png') await env.importPng(file, { orReference: true });
+    // A dropped image that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
+    else if (kind !== 'image' && isSkeletonImageType(file.type)) await env.importPng(file, { orReference: true });
     else env.setBackground(await readReferenceImage(file));
   } catch (error) {
     onError(error instanceof Error ? error.message : String(error));
@@ -41,9 +43,9 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   };
   return (
     <>
-      <input ref={json} type="file" accept=".json,application/json,text/plain,image/png" hidden onChange={onChange('json')} data-picker="json" />
+      <input ref={json} type="file" accept={['.json', 'application/json', 'text/plain', ...SKELETON_IMAGE_TYPES].join(',')} hidden onChange={onChange('json')} data-picker="json" />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
-      <input ref={png} type="file" accept="image/png" hidden onChange={onChange('png')} data-picker="png" />
+      <input ref={png} type="file" accept={SKELETON_IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
     </>
   );
 });

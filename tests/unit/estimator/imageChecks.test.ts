@@ -1,7 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../server/http/envelope';
-import { readImageHeader } from '../../../server/estimator/imageHeader';
 import { checkImage } from '../../../server/estimator/imageLimits';
 import { inferenceSize } from '../../../server/estimator/decodeImage';
 
@@ -21,37 +20,6 @@ function refusal(bytes: Buffer, l = limits): { status: number; description: stri
   }
   throw new Error('expected a refusal');
 }
-
-describe('reading an image header', () => {
-  it.each([
-    ['PNG', 'png', 'image/png'],
-    ['JPEG', 'jpeg', 'image/jpeg'],
-    ['lossy WebP', 'webp', 'image/webp'],
-  ] as const)('reads the type and size of a %s without decoding it', (_name, format, type) => {
-    const bytes = picture(333, 127).encodeSync(format as 'png');
-    expect(readImageHeader(bytes)).toEqual({ type, width: 333, height: 127 });
-  });
-
-  it('reads lossless (VP8L) and extended (VP8X) WebP headers', () => {
-    const vp8l = Buffer.from('RIFF\0\0\0\0WEBPVP8L\0\0\0\0\x2f', 'latin1');
-    const bits = Buffer.alloc(4);
-    bits.writeUInt32LE((200 - 1) | ((150 - 1) << 14));
-    expect(readImageHeader(Buffer.concat([vp8l, bits, Buffer.alloc(8)]))).toMatchObject({ width: 200, height: 150 });
-    const vp8x = Buffer.alloc(30);
-    vp8x.write('RIFF', 0, 'latin1');
-    vp8x.write('WEBPVP8X', 8, 'latin1');
-    vp8x.writeUIntLE(5000 - 1, 24, 3);
-    vp8x.writeUIntLE(4000 - 1, 27, 3);
-    expect(readImageHeader(vp8x)).toEqual({ type: 'image/webp', width: 5000, height: 4000 });
-  });
-
-  it('is null for other formats and 0 x 0 for a damaged header', () => {
-    expect(readImageHeader(Buffer.from('GIF89a....'))).toBeNull();
-    const png = picture(10, 10).encodeSync('png');
-    expect(readImageHeader(png.subarray(0, 20))).toMatchObject({ type: 'image/png', width: 0, height: 0 });
-    expect(readImageHeader(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0]))).toMatchObject({ type: 'image/jpeg', width: 0 });
-  });
-});
 
 describe('the limits an image must meet', () => {
   it('accepts a JPEG, PNG or WebP within the limits', () => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentTypeOfKey, sniffImageType } from '../../../server/storage/imageTypes';
+import { sniffImageType } from '../../../src/pose/index.js';
+import { contentTypeOfKey } from '../../../server/storage/imageTypes';
 import { StoredFileTooLarge } from '../../../server/storage/fileStorage';
 import { LocalDiskStorage } from '../../../server/storage/localDiskStorage';
 import { loadStorageSecret } from '../../../server/storage/storageSecret';

@@ -1,13 +1,13 @@
-import { isOnBlack, PNG_HEADER_BYTES, pngSize, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage } from '../../../pose';
+import { IMAGE_HEADER_BYTES, isOnBlack, readImageHeader, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The pixels of an image file, decoded by the browser, or why they are not read; a PNG too large is refused by its header, before decoding. Throws what the browser throws on a file it cannot decode. */
+/** The pixels of an image file, decoded by the browser, or why they are not read; an image too large is refused by its header, before decoding. Throws what the browser throws on a file it cannot decode. */
 async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { problem: PoseProblem }> {
-  const declared = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
+  const declared = readImageHeader(new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
   const tooLarge = declared && skeletonSizeProblem(declared.width, declared.height);
   if (tooLarge) return { problem: tooLarge };
   // The file's own bytes, not colour-managed: a gAMA, cHRM or iCCP chunk would shift the drawing
