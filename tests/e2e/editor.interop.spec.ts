@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument, poseFromPng, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
 import { corpusPath } from '../unit/pose/realpose';
-import { dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
+import { dragBy, exportJson, openEditor, pointOf, stage, tool, zoomOf } from './editor.helpers';
+import { dropPhoto } from './support/photo';
 
 // Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
 // profiles kept with the pose, and a skeleton image (ControlNet's drawing, as a PNG or saved again
@@ -170,6 +172,22 @@ test.describe('pose editor: interchange', () => {
     const hands = [...within(read.hand_left_keypoints_2d, truth.leftHand), ...within(read.hand_right_keypoints_2d, truth.rightHand)];
     expect(hands).toHaveLength(42);
     expect(hands.filter(Boolean).length).toBeGreaterThanOrEqual(38);
+  });
+
+  test('dropped on the canvas, a JPEG skeleton becomes the pose, and a JPEG photo too large for a skeleton the reference image', async ({ page }, info) => {
+    await openEditor(page);
+    await dropPhoto(page, 'tests/fixtures/pose/hl-hand-fixed.q90.jpg', stage(page));
+    await expect(page.getByText('Skeleton read from the image: people 1, animals 0.', { exact: false })).toBeVisible({ timeout: 30_000 });
+    expect((await exportJson(page)).canvas_width).toBe(768);
+    // 5000 x 4000 (20 megapixels, over the skeleton reader's 16): refused as a skeleton by its header, kept as the reference.
+    const canvas = createCanvas(5000, 4000);
+    canvas.getContext('2d').fillRect(100, 100, 2000, 1000);
+    const photo = info.outputPath('large-photo.jpg');
+    fs.writeFileSync(photo, canvas.encodeSync('jpeg'));
+    await dropPhoto(page, photo, stage(page));
+    await expect(page.getByRole('slider', { name: 'Reference image opacity' })).toBeVisible({ timeout: 30_000 });
+    // The pose read from the skeleton stays.
+    expect((await exportJson(page)).people).toHaveLength(1);
   });
 
   test('a PNG over 16 megapixels is refused by its header, and the pose stays', async ({ page }) => {

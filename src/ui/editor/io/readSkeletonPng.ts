@@ -27,7 +27,7 @@ async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { proble
   }
 }
 
-/** What reading a skeleton PNG gave: the scene; or `cancelled` (stopped, or another PNG imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, so it may serve as a reference image). */
+/** What reading a skeleton PNG gave: the scene; or `cancelled` (stopped, or another PNG imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, or is too large for a skeleton, so it may serve as a reference image). */
 export type SkeletonResult =
   | { ok: true; scene: Scene; people: number; animals: number }
   | { ok: false; cancelled: true }
@@ -72,7 +72,8 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
   } catch (error) {
     return refusal({ code: 'imageUndecodable', values: { detail: errorText(error) } });
   }
-  if ('problem' in decoded) return refusal(decoded.problem);
+  // An image too large to be read as a skeleton may still serve, shrunk, as a reference image.
+  if ('problem' in decoded) return refusal(decoded.problem, decoded.problem.code === 'skeletonTooLarge');
   const { image } = decoded;
   if (!isOnBlack(image)) return refusal({ code: 'notSkeleton', values: {} }, true);
   let reply: SkeletonReply | null;
