@@ -99,6 +99,12 @@ describe('pose-from-png command', () => {
     expect(r.stderr).toMatch(/^pose-from-png: cannot read .*animals\.json as a PNG: it is not a PNG file \(no PNG signature\)/);
   });
 
+  it('says a JPEG skeleton is a JPEG, and where it is read', () => {
+    const r = run('server/cli/poseFromPng.ts', fixturePath('hl-hand-fixed.q90.jpg'), join(scratch, 'jpeg.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/hl-hand-fixed\.q90\.jpg as a PNG: it is a JPEG file; this command reads PNG files \(the editor's Import skeleton PNG also takes JPEG and WebP\)/);
+  });
+
   it('refuses an image over 16 megapixels by its header, before decoding it', () => {
     // A header alone claiming 5000 x 5000: nothing past it is read.
     const header = Buffer.alloc(33);
