@@ -2,7 +2,7 @@
 // editable pose file (ControlNet's people JSON, pixels of the image).
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
-import { readImageHeader } from '../../src/pose/fromPng/imageHeader.js';
+import { readImageHeader } from '../../src/pose/imageHeader.js';
 import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
 import { noOneReadProblem, poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
 import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';

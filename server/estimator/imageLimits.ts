@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError, codeForStatus } from '../http/envelope.js';
-import { readImageHeader, type ImageHeader } from '../../src/pose/fromPng/imageHeader.js';
+import { readImageHeader, type ImageHeader } from '../../src/pose/imageHeader.js';
 
 /** The size limits an image must meet before the models see it. */
 export interface ImageLimits {

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../src/api/contract.js';
 import { UPLOAD_TYPES } from '../../src/api/schemas.js';
 import { ApiError, codeForStatus, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { sniffImageType } from '../../src/pose/fromPng/imageHeader.js';
+import { sniffImageType } from '../../src/pose/imageHeader.js';
 import { contentTypeOfKey } from '../storage/imageTypes.js';
 import { isValidKey } from '../storage/storageKeys.js';
 import { FILES_ROUTE_PREFIX } from '../storage/localDiskStorage.js';

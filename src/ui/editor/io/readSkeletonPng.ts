@@ -27,7 +27,7 @@ async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { proble
   }
 }
 
-/** What reading a skeleton PNG gave: the scene; or `cancelled` (stopped, or another PNG imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, or is too large for a skeleton, so it may serve as a reference image). */
+/** What reading a skeleton image gave: the scene; or `cancelled` (stopped, or another image imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, or is too large for a skeleton, so it may serve as a reference image). */
 export type SkeletonResult =
   | { ok: true; scene: Scene; people: number; animals: number }
   | { ok: false; cancelled: true }
