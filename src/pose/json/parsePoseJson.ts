@@ -14,7 +14,8 @@ function readText(input: unknown): PoseFileReading {
   let root = input;
   if (typeof input === 'string') {
     try {
-      root = JSON.parse(input);
+      // A byte order mark (Windows editors save UTF-8 with one) says nothing about the pose.
+      root = JSON.parse(input.startsWith('\uFEFF') ? input.slice(1) : input);
     } catch (e) {
       throw new InvalidPoseJson({ code: 'notJson', values: { detail: (e as Error).message } });
     }

@@ -143,3 +143,13 @@ describe('parsePoseJson: real files', () => {
     expect(doc.animals.map((a) => a.keypoints.filter((k) => k.visible).length)).toEqual([17, 0]);
   });
 });
+
+describe('a pose file saved with a byte order mark', () => {
+  it('reads as the same file without it (Windows editors save UTF-8 with one)', () => {
+    const text = JSON.stringify({ canvas_width: 512, canvas_height: 512, people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 100 + 10 * i, 1]).flat() }] });
+    const plain = parsePoseJson(text);
+    const marked = parsePoseJson(`\uFEFF${text}`);
+    expect(plain.ok).toBe(true);
+    expect(marked).toEqual(plain);
+  });
+});
