@@ -3,6 +3,7 @@ import { InvalidPoseJson } from './describe.js';
 import type { PoseJsonError } from './openPoseJson.js';
 import { readDocument, type PoseFileReading } from './readDocument.js';
 import type { PoseReading } from './reading.js';
+import { parsePythonJson } from './pythonJson.js';
 import { nothingVisibleProblem } from './readingNotes.js';
 
 /** The outcome of reading a pose file: a document with how it was read, or what is wrong and where. */
@@ -15,7 +16,7 @@ function readText(input: unknown): PoseFileReading {
   if (typeof input === 'string') {
     try {
       // A byte order mark (Windows editors save UTF-8 with one) says nothing about the pose.
-      root = JSON.parse(input.startsWith('\uFEFF') ? input.slice(1) : input);
+      root = parsePythonJson(input.startsWith('\uFEFF') ? input.slice(1) : input);
     } catch (e) {
       throw new InvalidPoseJson({ code: 'notJson', values: { detail: (e as Error).message } });
     }

@@ -45,10 +45,11 @@ function firstFrame(root: unknown): { frame: unknown; frames: number | undefined
 }
 
 function tallyOf(raws: ReadonlyArray<RawTriples | undefined>): PointTally {
-  const tally: PointTally = { points: 0, found: 0, certain: 0, strings: 0 };
+  const tally: PointTally = { points: 0, found: 0, certain: 0, strings: 0, nonFinite: 0 };
   for (const raw of raws) {
     if (!raw) continue;
     tally.strings += raw.strings;
+    tally.nonFinite += raw.nonFinite;
     for (let i = 2; i < raw.numbers.length; i += 3) {
       const c = raw.numbers[i] ?? 0;
       tally.points++;

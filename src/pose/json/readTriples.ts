@@ -7,6 +7,8 @@ export interface RawTriples {
   normalized: boolean;
   /** How many of the numbers were written as strings (e.g. "1188.94"). */
   strings: number;
+  /** How many points held NaN or an infinite number (read as not found). */
+  nonFinite: number;
 }
 
 // Numbers written as strings are accepted only in the form JSON itself writes numbers (optional
@@ -20,8 +22,9 @@ interface Tally {
   strings: number;
 }
 
+// NaN and the infinities come only from Python's bare words (parsePythonJson); their points are not found.
 function readNumber(value: unknown, path: string, tally: Tally): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'number') return value;
   if (typeof value === 'string' && JSON_NUMBER.test(value)) {
     const n = Number(value);
     if (Number.isFinite(n)) {
@@ -62,5 +65,13 @@ export function readTriples(value: unknown, path: string, counts: readonly numbe
   if (!counts.some((c) => numbers.length === c * 3)) {
     throw new InvalidPoseJson({ code: 'numberCount', values: { path, count: numbers.length, counts: [...counts] } });
   }
-  return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1), strings: tally.strings };
+  // A point with NaN or an infinite number is one not found, as numpy marks them; ControlNet would
+  // fail on its x or y rather than draw it.
+  let nonFinite = 0;
+  for (let i = 0; i < numbers.length; i += 3) {
+    if (numbers.slice(i, i + 3).every(Number.isFinite)) continue;
+    numbers.fill(0, i, i + 3);
+    nonFinite++;
+  }
+  return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1), strings: tally.strings, nonFinite };
 }

@@ -4,12 +4,13 @@ import type { CanvasSize } from './readCanvasSize.js';
 import type { PoseReading } from './reading.js';
 import type { RawPerson } from './readPerson.js';
 
-/** Keypoint counts over a whole file: all points, found (confidence > 0), certain (confidence >= 1), strings read as numbers. */
+/** Keypoint counts over a whole file: all points, found (confidence > 0), certain (confidence >= 1), strings read as numbers, points with NaN or infinite numbers. */
 export interface PointTally {
   points: number;
   found: number;
   certain: number;
   strings: number;
+  nonFinite: number;
 }
 
 interface ReadingFacts {
@@ -50,6 +51,7 @@ export function describeReading(facts: ReadingFacts): string[] {
   const legacy = [...new Set(people.flatMap((p) => p.legacyKeys))];
   if (legacy.length > 0) notes.push(`OpenPose 1.0/1.1 key names read: ${legacy.join(', ')}`);
   if (tally.strings > 0) notes.push(`${count(tally.strings, 'number')} written as text read as numbers`);
+  if (tally.nonFinite > 0) notes.push(`${count(tally.nonFinite, 'point')} written with NaN or Infinity (as Python writes them) read as not found`);
   return notes;
 }
 

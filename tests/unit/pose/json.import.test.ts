@@ -153,3 +153,29 @@ describe('a pose file saved with a byte order mark', () => {
     expect(marked).toEqual(plain);
   });
 });
+
+describe("a pose file written by Python's json module", () => {
+  // numpy marks a point not found with NaN, and Python's json writes it as the bare word NaN.
+  const points = Array.from({ length: 18 }, (_, i) => `${100 + i}, ${100 + 10 * i}, 1`);
+  const file = (body: string[], extra = '') => `{"canvas_width": 512, "canvas_height": 512${extra}, "people": [{"pose_keypoints_2d": [${body.join(', ')}]}]}`;
+
+  it('reads NaN, Infinity and -Infinity: their points are not found, the others as written', () => {
+    const body = points.map((p, i) => (i === 3 ? 'NaN, NaN, 0' : i === 4 ? 'NaN, 200, 1' : i === 5 ? 'Infinity, -Infinity, 1' : i === 6 ? '106, 160, NaN' : p));
+    const result = parsePoseJson(file(body, ', "note": "NaN and Infinity in a string stay text"'));
+    if (!result.ok) throw new Error(result.error.message);
+    const read = result.document.people[0]!.body;
+    expect(read.filter((k) => !k.visible)).toHaveLength(4);
+    for (const i of [3, 4, 5, 6]) expect(read[i]).toEqual({ x: 0, y: 0, visible: false });
+    expect(read[7]).toEqual({ x: 107, y: 170, visible: true });
+    expect(result.notes).toContain("4 points written with NaN or Infinity (as Python writes them) read as not found");
+  });
+
+  it('still refuses NaN written as text, a NaN canvas size, and text that is not JSON', () => {
+    const quoted = parsePoseJson(file(points.map((p, i) => (i === 0 ? '"NaN", 100, 1' : p))));
+    expect(!quoted.ok && quoted.error.message).toBe('people[0].pose_keypoints_2d[0] is a string ("NaN"); expected a number');
+    const canvas = parsePoseJson('{"canvas_width": NaN, "canvas_height": 512, "people": []}');
+    expect(!canvas.ok && canvas.error.message).toMatch(/^canvas_width is the number NaN; expected a positive whole number/);
+    const broken = parsePoseJson('{"people": [NaN');
+    expect(!broken.ok && broken.error.message).toMatch(/^the pose file is not valid JSON: /);
+  });
+});
