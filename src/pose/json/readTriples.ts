@@ -65,13 +65,13 @@ export function readTriples(value: unknown, path: string, counts: readonly numbe
   if (!counts.some((c) => numbers.length === c * 3)) {
     throw new InvalidPoseJson({ code: 'numberCount', values: { path, count: numbers.length, counts: [...counts] } });
   }
-  // A point with NaN or an infinite number is one not found, as numpy marks them; ControlNet would
-  // fail on its x or y rather than draw it.
+  // A point whose x or y is NaN or infinite is one not found, as numpy marks them (ControlNet
+  // would fail on it rather than draw it); a confidence of NaN is left to the reading (isPresent).
   let nonFinite = 0;
   for (let i = 0; i < numbers.length; i += 3) {
-    if (numbers.slice(i, i + 3).every(Number.isFinite)) continue;
+    if (Number.isFinite(numbers[i]) && Number.isFinite(numbers[i + 1])) continue;
     numbers.fill(0, i, i + 3);
     nonFinite++;
   }
-  return { numbers, normalized: numbers.every((n) => Math.abs(n) <= 1), strings: tally.strings, nonFinite };
+  return { numbers, normalized: numbers.every((n) => !Number.isFinite(n) || Math.abs(n) <= 1), strings: tally.strings, nonFinite };
 }

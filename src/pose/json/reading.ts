@@ -19,7 +19,8 @@ export function readingOf(root: Record<string, unknown>): PoseReading {
 
 /** Whether a confidence makes a point present under a reading. */
 export function isPresent(confidence: number, reading: PoseReading): boolean {
-  return reading === 'controlnet' ? confidence >= 1 : confidence > 0;
+  // ControlNet hides a point when `c < 1.0`, which a NaN confidence (Python's NaN) is not.
+  return reading === 'controlnet' ? !(confidence < 1) : confidence > 0;
 }
 
 // Visibility is the confidence alone, wherever the point lies: ControlNet's draw_bodypose has no

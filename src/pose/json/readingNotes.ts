@@ -51,7 +51,7 @@ export function describeReading(facts: ReadingFacts): string[] {
   const legacy = [...new Set(people.flatMap((p) => p.legacyKeys))];
   if (legacy.length > 0) notes.push(`OpenPose 1.0/1.1 key names read: ${legacy.join(', ')}`);
   if (tally.strings > 0) notes.push(`${count(tally.strings, 'number')} written as text read as numbers`);
-  if (tally.nonFinite > 0) notes.push(`${count(tally.nonFinite, 'point')} written with NaN or Infinity (as Python writes them) read as not found`);
+  if (tally.nonFinite > 0) notes.push(`${count(tally.nonFinite, 'point')} with an x or y of NaN or Infinity (as Python writes them) read as not found`);
   return notes;
 }
 

@@ -159,15 +159,26 @@ describe("a pose file written by Python's json module", () => {
   const points = Array.from({ length: 18 }, (_, i) => `${100 + i}, ${100 + 10 * i}, 1`);
   const file = (body: string[], extra = '') => `{"canvas_width": 512, "canvas_height": 512${extra}, "people": [{"pose_keypoints_2d": [${body.join(', ')}]}]}`;
 
-  it('reads NaN, Infinity and -Infinity: their points are not found, the others as written', () => {
-    const body = points.map((p, i) => (i === 3 ? 'NaN, NaN, 0' : i === 4 ? 'NaN, 200, 1' : i === 5 ? 'Infinity, -Infinity, 1' : i === 6 ? '106, 160, NaN' : p));
+  it('reads NaN, Infinity and -Infinity: a point whose x or y is one is not found, the others as written', () => {
+    const body = points.map((p, i) => (i === 3 ? 'NaN, NaN, 0' : i === 4 ? 'NaN, 200, 1' : i === 5 ? 'Infinity, -Infinity, 1' : p));
     const result = parsePoseJson(file(body, ', "note": "NaN and Infinity in a string stay text"'));
     if (!result.ok) throw new Error(result.error.message);
     const read = result.document.people[0]!.body;
-    expect(read.filter((k) => !k.visible)).toHaveLength(4);
-    for (const i of [3, 4, 5, 6]) expect(read[i]).toEqual({ x: 0, y: 0, visible: false });
+    expect(read.filter((k) => !k.visible)).toHaveLength(3);
+    for (const i of [3, 4, 5]) expect(read[i]).toEqual({ x: 0, y: 0, visible: false });
     expect(read[7]).toEqual({ x: 107, y: 170, visible: true });
-    expect(result.notes).toContain("4 points written with NaN or Infinity (as Python writes them) read as not found");
+    expect(result.notes).toContain('3 points with an x or y of NaN or Infinity (as Python writes them) read as not found');
+  });
+
+  it('shows a point of NaN confidence as ControlNet does (its test is c < 1), and hides it in raw OpenPose output (c > 0)', () => {
+    const body = points.map((p, i) => (i === 6 ? '106, 160, NaN' : p));
+    const withCanvas = parsePoseJson(file(body));
+    if (!withCanvas.ok) throw new Error(withCanvas.error.message);
+    expect(withCanvas.document.people[0]!.body[6]).toEqual({ x: 106, y: 160, visible: true });
+    const raw = parsePoseJson(`{"people": [{"pose_keypoints_2d": [${body.join(', ')}]}]}`);
+    if (!raw.ok) throw new Error(raw.error.message);
+    expect(raw.document.people[0]!.body[6]?.visible).toBe(false);
+    expect(raw.document.people[0]!.body[7]?.visible).toBe(true);
   });
 
   it('still refuses NaN written as text, a NaN canvas size, and text that is not JSON', () => {
