@@ -31,6 +31,12 @@ export interface PoseProblemValues {
   notTriple: { path: string; value: DescribedValue };
   /** A point of a nested keypoint array has `count` numbers, not 3. */
   tripleLength: { path: string; count: number };
+  /** A point of a `keypoints` list (fkunn1326/openpose-editor's layout) is not an [x, y] array. */
+  notPair: { path: string; value: DescribedValue };
+  /** A point of a `keypoints` list has `count` numbers, not 2. */
+  pairLength: { path: string; count: number };
+  /** A `keypoints` list holds `count` points, not a whole number of people of `perPerson` points. */
+  pointListCount: { count: number; perPerson: number };
   /** A keypoint array is not an array; `counts` are the point counts it may hold. */
   notKeypointArray: { path: string; value: DescribedValue; counts: number[] };
   /** A nested keypoint array has `count` points, none of `counts`. */

@@ -14,7 +14,8 @@ export const DEFAULT_IMPORT_CANVAS = 512;
 /** Largest canvas side accepted, so a typo cannot ask the renderer for gigabytes. */
 export const MAX_CANVAS_SIDE = 16384;
 
-function readSide(root: Record<string, unknown>, key: string): number | undefined {
+/** A canvas side named `key` in the file: a positive whole number up to MAX_CANVAS_SIDE, or undefined when missing. Throws InvalidPoseJson otherwise. */
+export function readCanvasSide(root: Record<string, unknown>, key: string): number | undefined {
   const value = root[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
@@ -41,7 +42,7 @@ function fitting(raws: readonly RawTriples[], axis: 0 | 1): number {
 /** Reads canvas_width/canvas_height, defaulting a missing side to 512 or to what the pixel coordinates need. */
 export function readCanvasSize(root: Record<string, unknown>, raws: readonly RawTriples[]): CanvasSize {
   return {
-    width: readSide(root, 'canvas_width') ?? fitting(raws, 0),
-    height: readSide(root, 'canvas_height') ?? fitting(raws, 1),
+    width: readCanvasSide(root, 'canvas_width') ?? fitting(raws, 0),
+    height: readCanvasSide(root, 'canvas_height') ?? fitting(raws, 1),
   };
 }

@@ -4,6 +4,7 @@ import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
 import type { Keypoint, PoseDocument } from '../types.js';
 import { describeJsonValue } from '../problems.js';
 import { InvalidPoseJson } from './describe.js';
+import { isPointList, pointListAsPeople } from './pointList.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
 import { isPresent, readingOf, toKeypoints, type PoseReading } from './reading.js';
 import { readPerson, type RawPerson } from './readPerson.js';
@@ -84,10 +85,12 @@ function toDocument(people: RawPerson[], animals: RawTriples[], canvas: CanvasSi
 
 /** Reads a parsed pose file by its writer's rules; throws InvalidPoseJson on malformed data. */
 export function readDocument(input: unknown): PoseFileReading {
-  const { frame: root, frames } = firstFrame(input);
-  if (!isObject(root)) {
-    throw new InvalidPoseJson({ code: 'rootNotObject', values: { value: describeJsonValue(root) } });
+  const { frame, frames } = firstFrame(input);
+  if (!isObject(frame)) {
+    throw new InvalidPoseJson({ code: 'rootNotObject', values: { value: describeJsonValue(frame) } });
   }
+  const pointList = isPointList(frame);
+  const root = pointList ? pointListAsPeople(frame) : frame;
   const reading = readingOf(root);
   const people = readList(root, 'people').map((p, i) => readPerson(p, `people[${i}]`, reading));
   const animals = readList(root, 'animals').map((a, i) => {
@@ -100,5 +103,5 @@ export function readDocument(input: unknown): PoseFileReading {
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
-  return { document, reading, tally, keys: Object.keys(root), notes: describeReading({ reading, frames, people, tally, canvas }) };
+  return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas, pointList }) };
 }

@@ -190,3 +190,38 @@ describe("a pose file written by Python's json module", () => {
     expect(!broken.ok && broken.error.message).toMatch(/^the pose file is not valid JSON: /);
   });
 });
+
+describe('a pose saved by the OpenPose Editor of AUTOMATIC1111 (fkunn1326/openpose-editor)', () => {
+  // {"width", "height", "keypoints": [[x, y], ...]}: 18 COCO points per person in turn, no confidence.
+  const person = (dx: number) => Array.from({ length: 18 }, (_, i) => [120 + dx + (i % 3) * 10, 60 + i * 20]);
+  const file = (keypoints: unknown, size: object = { width: 640, height: 480 }) => JSON.stringify({ ...size, keypoints });
+
+  it('reads each 18 points as a person, every point shown, on its canvas', () => {
+    const result = parsePoseJson(file([...person(0), ...person(200)]));
+    if (!result.ok) throw new Error(result.error.message);
+    const { document } = result;
+    expect([document.canvas_width, document.canvas_height]).toEqual([640, 480]);
+    expect(document.people).toHaveLength(2);
+    expect(document.people[1]!.body.map((k) => [k.x, k.y, k.visible])).toEqual(person(200).map(([x, y]) => [x, y, true]));
+    expect(result.notes[0]).toMatch(/^read as the OpenPose Editor of AUTOMATIC1111's web UI saves it \(fkunn1326\/openpose-editor\): 2 people of 18 points/);
+  });
+
+  it('without a size, sizes the canvas to hold the points, as for raw OpenPose output', () => {
+    const result = parsePoseJson(file(person(0), {}));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.document.people[0]!.body.every((k) => k.visible)).toBe(true);
+    expect(result.document.canvas_height).toBe(512);
+  });
+
+  it('refuses a list that is not whole people of [x, y] points, saying where', () => {
+    const refusal = (keypoints: unknown, size?: object) => {
+      const r = parsePoseJson(file(keypoints, size));
+      return r.ok ? 'read' : r.error.message;
+    };
+    expect(refusal(person(0).slice(0, 17))).toBe('keypoints has 17 points; expected 18 for each person (a multiple of 18, at least 18)');
+    expect(refusal(person(0).map((p, i) => (i === 4 ? [...p, 1] : p)))).toBe('keypoints[4] has 3 numbers; expected 2 (x, y)');
+    expect(refusal(person(0).map((p, i) => (i === 5 ? { x: 1, y: 2 } : p)))).toBe('keypoints[5] is an object; expected [x, y]');
+    expect(refusal(person(0).map((p, i) => (i === 6 ? ['a', 2] : p)))).toBe('keypoints[6][0] is a string ("a"); expected a number');
+    expect(refusal(person(0), { width: -1, height: 480 })).toMatch(/^width is the number -1; expected a positive whole number/);
+  });
+});

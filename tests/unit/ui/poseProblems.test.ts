@@ -20,6 +20,9 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
   notNumber: { values: { path: 'people[0].pose_keypoints_2d[7]', value: value('x') }, shows: ['people[0].pose_keypoints_2d[7]', '"x"'] },
   notTriple: { values: { path: 'animals[0][3]', value: value(true) }, shows: ['animals[0][3]', 'true'] },
   tripleLength: { values: { path: 'animals[0][2]', count: 2 }, shows: ['animals[0][2]', '2', '3'] },
+  notPair: { values: { path: 'keypoints[4]', value: value(7) }, shows: ['keypoints[4]', '7'] },
+  pairLength: { values: { path: 'keypoints[4]', count: 3 }, shows: ['keypoints[4]', '3', '2'] },
+  pointListCount: { values: { count: 20, perPerson: 18 }, shows: ['20', '18'] },
   notKeypointArray: { values: { path: 'people[0].pose_keypoints_2d', value: value('abc'), counts: [18, 25] }, shows: ['people[0].pose_keypoints_2d', '"abc"', '54', '75'] },
   pointCount: { values: { path: 'animals[0]', count: 16, counts: [17] }, shows: ['animals[0]', '16', '17'] },
   numberCount: { values: { path: 'people[1].pose_keypoints_2d', count: 51, counts: [18, 25] }, shows: ['people[1].pose_keypoints_2d', '51', '54', '75'] },
@@ -43,7 +46,7 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
 };
 
 // Names a Chinese sentence may keep as written: JSON keys and literals, formats, tools, units.
-const KEPT_NAMES = /\b(JSON|JPEG|OpenPose|ControlNet|MB|people|animals|canvas_width|canvas_height|null|true|x|y)\b/g;
+const KEPT_NAMES = /\b(JSON|JPEG|OpenPose|ControlNet|MB|keypoints|people|animals|canvas_width|canvas_height|null|true|x|y)\b/g;
 
 const samples = Object.entries(SAMPLES).map(([code, { values, shows }]) => ({ problem: { code, values } as PoseProblem, shows }));
 
