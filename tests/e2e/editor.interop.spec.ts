@@ -67,6 +67,18 @@ test.describe('pose editor: interchange', () => {
     expect(JSON.parse((await download(page, 'Export OpenPose BODY_25 (with feet)')).text)).toEqual(before);
   });
 
+  test("a pose saved by AUTOMATIC1111's OpenPose Editor (fkunn1326) imports: two people, every point where it was", async ({ page }) => {
+    await openEditor(page);
+    // Its layout: width, height, and [x, y] pairs, 18 COCO points per person in turn.
+    const keypoints = [0, 180].flatMap((dx) => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body.map((k) => [Math.round(k.x) + dx, Math.round(k.y)]));
+    const file = JSON.stringify({ width: 600, height: 600, keypoints }, null, 4);
+    await pick(page, 'Import JSON', { name: 'pose.json', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    await expect(page.getByText('Pose imported: people 2, animals 0.')).toBeVisible();
+    const exported = await exportJson(page);
+    expect([exported.canvas_width, exported.canvas_height]).toEqual([600, 600]);
+    expect(exported.people.flatMap((p) => Array.from({ length: 18 }, (_, i) => { const q = pointOf(p.pose_keypoints_2d, i); return [q.x, q.y, q.c]; }))).toEqual(keypoints.map(([x, y]) => [x, y, 1]));
+  });
+
   test('the render profile is kept with the pose and draws the exported PNG', async ({ page }) => {
     await openEditor(page);
     await pick(page, 'Import JSON', { name: 'feet.json', mimeType: 'application/json', buffer: Buffer.from(stringifyPoseExport(personWithFeet(), 'body25')) });
