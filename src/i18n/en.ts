@@ -137,6 +137,7 @@ export const en = {
     readAs: {
       controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',
       openpose: 'Read as OpenPose output: confidence 0 means not found.',
+      pointList: "Read as AUTOMATIC1111's OpenPose Editor saves it: every point shown.",
     },
     profile: {
       label: 'Drawing',

@@ -138,6 +138,7 @@ export const zh: Translation = {
     readAs: {
       controlnet: '按 ControlNet 的方式读取：置信度低于 1 的点已隐藏。',
       openpose: '按 OpenPose 输出读取：置信度 0 表示未找到。',
+      pointList: '按 AUTOMATIC1111 的 OpenPose Editor 保存的格式读取：所有点均显示。',
     },
     profile: {
       label: '绘制方式',

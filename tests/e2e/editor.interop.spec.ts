@@ -73,7 +73,7 @@ test.describe('pose editor: interchange', () => {
     const keypoints = [0, 180].flatMap((dx) => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body.map((k) => [Math.round(k.x) + dx, Math.round(k.y)]));
     const file = JSON.stringify({ width: 600, height: 600, keypoints }, null, 4);
     await pick(page, 'Import JSON', { name: 'pose.json', mimeType: 'text/plain', buffer: Buffer.from(file) });
-    await expect(page.getByText('Pose imported: people 2, animals 0.')).toBeVisible();
+    await expect(page.getByText("Pose imported: people 2, animals 0. Read as AUTOMATIC1111's OpenPose Editor saves it: every point shown.")).toBeVisible();
     const exported = await exportJson(page);
     expect([exported.canvas_width, exported.canvas_height]).toEqual([600, 600]);
     expect(exported.people.flatMap((p) => Array.from({ length: 18 }, (_, i) => { const q = pointOf(p.pose_keypoints_2d, i); return [q.x, q.y, q.c]; }))).toEqual(keypoints.map(([x, y]) => [x, y, 1]));

@@ -91,7 +91,7 @@ export function readDocument(input: unknown): PoseFileReading {
   }
   const pointList = isPointList(frame);
   const root = pointList ? pointListAsPeople(frame) : frame;
-  const reading = readingOf(root);
+  const reading = pointList ? 'pointList' : readingOf(root);
   const people = readList(root, 'people').map((p, i) => readPerson(p, `people[${i}]`, reading));
   const animals = readList(root, 'animals').map((a, i) => {
     const raw = readTriples(a, `animals[${i}]`, [ANIMAL_KEYPOINT_COUNT]);
@@ -103,5 +103,5 @@ export function readDocument(input: unknown): PoseFileReading {
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
-  return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas, pointList }) };
+  return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas }) };
 }

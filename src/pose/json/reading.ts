@@ -7,9 +7,10 @@ import type { RawTriples } from './readTriples.js';
  * ControlNet, its editors and ComfyUI nodes write it; it is read as ControlNet's
  * `decode_json_as_poses` reads it (a point with confidence < 1 is dropped). `openpose`: raw
  * OpenPose output (no canvas size, fractional confidences); a point is found when its confidence
- * is > 0, as OpenPose's own renderer and docs mean it.
+ * is > 0, as OpenPose's own renderer and docs mean it. `pointList`: AUTOMATIC1111's OpenPose
+ * Editor's layout (pointList.ts), with no confidences: every point is shown.
  */
-export type PoseReading = 'controlnet' | 'openpose';
+export type PoseReading = 'controlnet' | 'openpose' | 'pointList';
 
 /** A file with both canvas sides is ControlNet-shaped (decode_json_as_poses needs both keys). */
 export function readingOf(root: Record<string, unknown>): PoseReading {
@@ -20,7 +21,7 @@ export function readingOf(root: Record<string, unknown>): PoseReading {
 /** Whether a confidence makes a point present under a reading. */
 export function isPresent(confidence: number, reading: PoseReading): boolean {
   // ControlNet hides a point when `c < 1.0`, which a NaN confidence (Python's NaN) is not.
-  return reading === 'controlnet' ? !(confidence < 1) : confidence > 0;
+  return reading === 'openpose' ? confidence > 0 : !(confidence < 1);
 }
 
 // Visibility is the confidence alone, wherever the point lies: ControlNet's draw_bodypose has no

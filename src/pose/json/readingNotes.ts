@@ -19,8 +19,6 @@ interface ReadingFacts {
   people: readonly RawPerson[];
   tally: PointTally;
   canvas: CanvasSize;
-  /** The file is fkunn1326/openpose-editor's `keypoints` list (pointList.ts). */
-  pointList: boolean;
 }
 
 const LAYOUT_NOTES: Readonly<Record<Exclude<BodyLayout, 'coco18'>, string>> = {
@@ -39,10 +37,11 @@ function layoutNotes(people: readonly RawPerson[]): string[] {
 
 /** Sentences saying how a file was read, for the editor to show beside the imported pose. */
 export function describeReading(facts: ReadingFacts): string[] {
-  const { reading, frames, people, tally, canvas, pointList } = facts;
+  const { reading, frames, people, tally, canvas } = facts;
   const notes: string[] = [];
-  if (pointList) notes.push(`read as the OpenPose Editor of AUTOMATIC1111's web UI saves it (fkunn1326/openpose-editor): ${count(people.length, 'person', 'people')} of 18 points, every point shown`);
-  if (reading === 'controlnet') {
+  if (reading === 'pointList') {
+    notes.push(`read as the OpenPose Editor of AUTOMATIC1111's web UI saves it (fkunn1326/openpose-editor): ${count(people.length, 'person', 'people')} of 18 points, every point shown`);
+  } else if (reading === 'controlnet') {
     notes.push('read as ControlNet reads it (the file names its canvas size): a point with confidence below 1 is hidden');
     const dropped = tally.found - tally.certain;
     if (dropped > 0) notes.push(`${count(dropped, 'point')} with a confidence between 0 and 1 hidden, as ControlNet hides them`);

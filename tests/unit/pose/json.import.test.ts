@@ -203,6 +203,7 @@ describe('a pose saved by the OpenPose Editor of AUTOMATIC1111 (fkunn1326/openpo
     expect([document.canvas_width, document.canvas_height]).toEqual([640, 480]);
     expect(document.people).toHaveLength(2);
     expect(document.people[1]!.body.map((k) => [k.x, k.y, k.visible])).toEqual(person(200).map(([x, y]) => [x, y, true]));
+    expect(result.reading).toBe('pointList');
     expect(result.notes[0]).toMatch(/^read as the OpenPose Editor of AUTOMATIC1111's web UI saves it \(fkunn1326\/openpose-editor\): 2 people of 18 points/);
   });
 
