@@ -29,6 +29,20 @@ describe('render command', () => {
     expect(countDifferentPixels(png, await readPng(fixturePath('editor-two-people.reference.png')))).toBe(0);
   });
 
+  it('says how it read the file: whose rules, and the points those rules hid', () => {
+    const body = (c: (i: number) => number) => Array.from({ length: 18 }, (_, i) => [100 + i, 100 + 10 * i, c(i)]).flat();
+    const withCanvas = join(scratch, 'fractional.json');
+    writeFileSync(withCanvas, JSON.stringify({ canvas_width: 512, canvas_height: 512, people: [{ pose_keypoints_2d: body((i) => (i < 3 ? 0.6 : 1)) }] }));
+    const controlnet = runRender(withCanvas, join(scratch, 'fractional.png'));
+    expect(controlnet.code).toBe(0);
+    expect(controlnet.stdout).toContain('render: read as ControlNet reads it (the file names its canvas size): a point with confidence below 1 is hidden\n');
+    expect(controlnet.stdout).toContain('render: 3 points with a confidence between 0 and 1 hidden, as ControlNet hides them\n');
+    const raw = join(scratch, 'raw.json');
+    writeFileSync(raw, JSON.stringify({ people: [{ pose_keypoints_2d: body((i) => (i < 3 ? 0.6 : 1)) }] }));
+    const openpose = runRender(raw, join(scratch, 'raw.png'));
+    expect(openpose.stdout).toContain('render: read as OpenPose output (no canvas size): confidence 0 means not found; canvas set to 512x512 to hold every point\n');
+  });
+
   it('refuses a malformed file with what is wrong and where, exiting non-zero', () => {
     const bad = join(scratch, 'bad.json');
     const body = Array.from({ length: 51 }, (_, i) => i + 1);
