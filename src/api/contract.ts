@@ -3,7 +3,7 @@
  * estimator socket's messages and the browser's storage keys. One place, so a path or a limit
  * cannot drift between the two sides.
  */
-import type { OpenPoseJson } from '../pose/index.js';
+import type { ImageType, OpenPoseJson } from '../pose/index.js';
 
 /** Every HTTP path and the socket path of the Posecraft API. */
 export const API_PATHS = {
@@ -43,8 +43,8 @@ export const STORAGE_KEYS = {
 export const PHOTO_MAX_MB = 10;
 
 /** Image types a user may upload, with the file extension each is stored under. */
-export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-export type UploadContentType = keyof typeof UPLOAD_TYPES;
+export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const satisfies Record<ImageType, string>;
+export type UploadContentType = ImageType;
 
 /** The photo types the server takes (the file picker's accept list). */
 export const PHOTO_TYPES = Object.keys(UPLOAD_TYPES) as readonly UploadContentType[];

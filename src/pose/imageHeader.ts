@@ -2,8 +2,13 @@
 // the wrong kind or too large to read is refused before its pixels are decoded (by the server's
 // uploads and photo estimator, the skeleton reader's command and the editor alike).
 
-/** The image formats read: PNG, JPEG and WebP, by their content types. */
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+/** The image formats read (uploads, photos, skeletons), by their content types: PNG, JPEG and WebP. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** One of IMAGE_TYPES. */
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** Whether a declared content type (a file's `type`) is one of IMAGE_TYPES. */
+export const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);
 
 /** An image's type and the size its header states (0 x 0 when the header is damaged or cut short). */
 export interface ImageHeader {

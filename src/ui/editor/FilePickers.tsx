@@ -2,7 +2,7 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notifications';
 import { readReferenceImage } from './background/readImage';
-import { isSkeletonImageType, SKELETON_IMAGE_TYPES } from './io/skeletonImageTypes';
+import { IMAGE_TYPES, isImageType } from '../../pose';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 
 /** Opens the hidden file inputs. */
@@ -18,10 +18,10 @@ export interface FilePickerHandle {
 export async function loadFile(file: File, env: CommandEnv, onError: (message: string) => void, kind?: PickKind): Promise<void> {
   try {
     // An image picked as a pose file is a skeleton to read back.
-    if (kind === 'png' || (kind === 'json' && isSkeletonImageType(file.type))) await env.importPng(file);
+    if (kind === 'png' || (kind === 'json' && isImageType(file.type))) await env.importPng(file);
     else if (!file.type.startsWith('image/')) await env.importFile(file);
     // A dropped image that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
-    else if (kind !== 'image' && isSkeletonImageType(file.type)) await env.importPng(file, { orReference: true });
+    else if (kind !== 'image' && isImageType(file.type)) await env.importPng(file, { orReference: true });
     else env.setBackground(await readReferenceImage(file));
   } catch (error) {
     onError(error instanceof Error ? error.message : String(error));
@@ -43,9 +43,9 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   };
   return (
     <>
-      <input ref={json} type="file" accept={['.json', 'application/json', 'text/plain', ...SKELETON_IMAGE_TYPES].join(',')} hidden onChange={onChange('json')} data-picker="json" />
+      <input ref={json} type="file" accept={['.json', 'application/json', 'text/plain', ...IMAGE_TYPES].join(',')} hidden onChange={onChange('json')} data-picker="json" />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
-      <input ref={png} type="file" accept={SKELETON_IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
+      <input ref={png} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
     </>
   );
 });
