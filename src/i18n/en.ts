@@ -31,6 +31,13 @@ export const en = {
     socials: 'Socials',
     count: 'Number of images',
     sizeInvalid: 'Enter a whole number from {{min}} to {{max}}; keeping {{value}}.',
+    frameFit: 'When the shape changes',
+    frameFits: { fit: 'Fit', fill: 'Fill (crop)', keep: 'Keep size' },
+    frameFitHints: {
+      fit: 'People are scaled to fit inside the new frame, never stretched',
+      fill: 'People are scaled to fill the new frame; what falls outside is cropped',
+      keep: 'People keep their size and are centred in the new frame',
+    },
   },
   generate: {
     title: 'Generate',

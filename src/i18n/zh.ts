@@ -33,6 +33,13 @@ export const zh: Translation = {
     socials: '社交平台',
     count: '图像数量',
     sizeInvalid: '请输入 {{min}} 到 {{max}} 之间的整数；保留 {{value}}。',
+    frameFit: '画面形状改变时',
+    frameFits: { fit: '适应', fill: '填充（裁剪）', keep: '保持大小' },
+    frameFitHints: {
+      fit: '人物等比缩放以完整放入新画面，绝不拉伸',
+      fill: '人物等比缩放以填满新画面，超出部分被裁剪',
+      keep: '人物保持原大小，在新画面中居中',
+    },
   },
   generate: {
     title: '生成',
