@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
+import { DEFAULT_BODY, dragBy, exportJson, importFile, openEditor, pointOf, stage, toPage, tool } from './editor.helpers';
+import { goToGenerate, panel } from './generate.helpers';
+
+const people = (page: Page) => page.getByRole('region', { name: 'People and animals' });
+const body = (i: number) => ({ x: DEFAULT_BODY[i]![0], y: DEFAULT_BODY[i]![1] });
+const figures = (doc: OpenPoseJson) => doc.posecraft_figures?.people ?? [];
+const dist = (flat: number[], a: number, b: number) => Math.hypot(pointOf(flat, a).x - pointOf(flat, b).x, pointOf(flat, a).y - pointOf(flat, b).y);
+// Shoulder width over neck-to-hip: what a stretch changes.
+const shape = (doc: OpenPoseJson, i: number) => dist(doc.people[i]!.pose_keypoints_2d, 2, 5) / dist(doc.people[i]!.pose_keypoints_2d, 1, 8);
+
+async function clickAt(page: Page, p: { x: number; y: number }) {
+  const at = await toPage(page, p);
+  await page.mouse.click(at.x, at.y);
+}
+
+async function backToEditor(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  await expect(stage(page)).toHaveAttribute('data-view', /\d/);
+}
+
+test.describe('one document: figures keep what the user set on them', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a frame change on the Generate page scales people without stretching, and is undone in the editor', async ({ page }) => {
+    await openEditor(page);
+    await tool(page, 'Add person').click();
+    const before = await exportJson(page);
+    await goToGenerate(page);
+    await panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '1:1', exact: true }).click();
+    await panel(page).getByRole('group', { name: 'Size' }).getByRole('button', { name: /Large/ }).click();
+    await backToEditor(page);
+    const after = await exportJson(page);
+    expect([after.canvas_width, after.canvas_height]).toEqual([1000, 1000]);
+    for (const i of [0, 1]) expect(shape(after, i)).toBeCloseTo(shape(before, i), 6);
+    // Both size changes are steps of the one history: undo walks back to the pose as it was.
+    await expect(tool(page, 'Undo')).toBeEnabled();
+    await tool(page, 'Undo').click();
+    await tool(page, 'Undo').click();
+    expect(await exportJson(page)).toEqual(before);
+  });
+
+  test('pins, names and hidden points survive leaving the editor, a reload, both reorders, H twice and export/import', async ({ page }) => {
+    await openEditor(page);
+    await tool(page, 'Add person').click();
+    // Person 1: named, its right ankle pinned and its right ear hidden one by one.
+    await people(page).getByRole('textbox', { name: 'Name of Person 1' }).fill('Ann');
+    await people(page).getByRole('textbox', { name: 'Name of Person 1' }).press('Enter');
+    await clickAt(page, body(10));
+    await page.keyboard.press('n');
+    await clickAt(page, body(16));
+    await page.keyboard.press('v');
+    let doc = await exportJson(page);
+    expect(figures(doc)[0]).toMatchObject({ name: 'Ann', pins: [10] });
+    expect(pointOf(doc.people[0]!.pose_keypoints_2d, 16).c).toBe(0);
+
+    await goToGenerate(page);
+    await page.reload();
+    await backToEditor(page);
+    doc = await exportJson(page);
+    expect(figures(doc)[0]).toMatchObject({ name: 'Ann', pins: [10] });
+
+    // Hide and show Ann as a whole: the ear hidden by hand stays hidden.
+    await people(page).getByRole('button', { name: 'Show Ann', exact: false }).first().click();
+    await people(page).getByRole('button', { name: 'Show Ann', exact: false }).first().click();
+    doc = await exportJson(page);
+    expect(pointOf(doc.people[0]!.pose_keypoints_2d, 16).c).toBe(0);
+    expect(pointOf(doc.people[0]!.pose_keypoints_2d, 17).c).toBe(1);
+
+    // Reorder by the list's keys, then by Send backward: name and pin go with Ann both times.
+    await people(page).getByRole('textbox', { name: 'Name of Ann' }).click();
+    await page.keyboard.press('Alt+ArrowDown');
+    doc = await exportJson(page);
+    expect(figures(doc).map((f) => [f.name ?? '', f.pins ?? []])).toEqual([['', []], ['Ann', [10]]]);
+    await stage(page).focus();
+    await page.keyboard.press('Control+[');
+    doc = await exportJson(page);
+    expect(figures(doc).map((f) => [f.name ?? '', f.pins ?? []])).toEqual([['Ann', [10]], ['', []]]);
+
+    // The exported file brings them back, and ControlNet's keys are untouched by them.
+    const file = JSON.stringify(doc);
+    await tool(page, 'Delete').click();
+    await importFile(page, { name: 'pose.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await expect(people(page).getByRole('textbox', { name: 'Name of Ann' })).toBeVisible();
+    expect(figures(await exportJson(page))[0]).toMatchObject({ name: 'Ann', pins: [10] });
+  });
+
+  test('Space after a toolbar click pans and never edits', async ({ page }) => {
+    await openEditor(page);
+    const before = await exportJson(page);
+    await tool(page, 'Add person').click();
+    await tool(page, 'Undo').click();
+    // Focus is on the toolbar's Undo button now.
+    await page.keyboard.down(' ');
+    await dragBy(page, body(4), 140, 40);
+    await page.keyboard.up(' ');
+    expect(await exportJson(page)).toEqual(before);
+  });
+});
