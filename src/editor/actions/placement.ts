@@ -39,6 +39,9 @@ export function freeOffset(scene: Scene, box: Box | null): Vec2 {
   return { x: spot.x - centre.x, y: spot.y - centre.y };
 }
 
+/** How a pose from elsewhere (a file, the library, a photo) joins the document: in place of its figures, or beside them. */
+export type PoseMerge = 'replace' | 'add';
+
 /**
  * The scene with a pose from elsewhere added beside its figures: the pose scaled to fit the scene's
  * canvas (never stretched), then moved as one group to a free place, its figures new ones (fresh

@@ -1,6 +1,6 @@
 import { isImageCount, isValidSide } from '../../api/contract';
 import type { FrameFit, PoseDocument } from '../../pose';
-import { addPoseBeside } from '../../editor/actions/placement';
+import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
 import { createScene } from '../../editor/model/scene';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
 import { ASPECT_PRESETS, type PresetId, type Size } from '../settings/presets';
@@ -39,9 +39,6 @@ export function setSide(side: 'width' | 'height', value: number): boolean {
   resizeDocument({ ...documentSize(), [side]: value });
   return true;
 }
-
-/** How a pose from elsewhere joins the document: in place of its figures, or beside them. */
-export type PoseMerge = 'replace' | 'add';
 
 /**
  * Puts a pose from elsewhere ("use again" from the history, a shared or saved pose, a file) into the

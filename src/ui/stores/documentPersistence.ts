@@ -4,7 +4,7 @@ import { EMPTY_HISTORY, HISTORY_LIMIT, type History } from '../../editor/model/h
 import { createScene, NO_REFERENCE, type Reference, type Scene } from '../../editor/model/scene';
 import { ASPECT_IDS, type PresetId } from '../settings/presets';
 import { readItem, writeItem } from '../store';
-import { DEFAULT_POSE_PNG, type PanelSettings } from './appDocument';
+import { DEFAULT_POSE_PNG, presetFor, type PanelSettings } from './appDocument';
 
 // The document is kept in a few items, so a change writes only its part: the multi-megabyte
 // reference image is not rewritten with every edit of the pose.
@@ -99,7 +99,9 @@ function readHistory(): History {
 export function readDocument(): { settings: PanelSettings; scene: Scene; history: History } {
   const { width, height, ...settings } = readSettings();
   const { pose, posePng } = readPose(width, height);
-  return { settings: { ...settings, posePng: posePng ?? settings.posePng }, scene: createScene(pose, readReference()), history: readHistory() };
+  // The canvas size is the document's; the preset shown is one that offers it.
+  const preset = presetFor({ width: pose.canvas_width, height: pose.canvas_height }, settings.preset);
+  return { settings: { ...settings, preset, posePng: posePng ?? settings.posePng }, scene: createScene(pose, readReference()), history: readHistory() };
 }
 
 /** Writes the panel's settings with the canvas size they go with. */
