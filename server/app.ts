@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
 import { registerPoseLibrary } from './library/registerPoseLibrary.js';
 import { serializeRequest } from './http/logRedaction.js';
+import { registerStorableText } from './http/storableText.js';
 
 /** Builds the Posecraft HTTP server (API and web app) without starting to listen. */
 export async function buildApp(
@@ -45,6 +46,7 @@ export async function buildApp(
   // cost several times the compression itself (bench/README.md, issue 19's profile).
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   registerSecurity(app, config);
+  registerStorableText(app);
   await registerAuth(app, verifier);
   // After auth: the limits are per user.
   await registerRateLimits(app, config.rateLimits, config.poseRateLimits);

@@ -39,7 +39,11 @@ export async function poseRoutes(app: FastifyInstance, { runtime }: { runtime: G
     const id = crypto.randomUUID();
     const thumbnailKey = poseThumbnailKey(user.uid, id);
     await storage().put(thumbnailKey, await renderPoseThumbnail(body.pose, body.kind), 'image/png');
-    const row = await (await store()).insert({ id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose: toOpenPoseJson(body.pose), thumbnailKey });
+    // A save that fails after its thumbnail was stored leaves nothing behind, counted or not.
+    const row = await (await store()).insert({ id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose: toOpenPoseJson(body.pose), thumbnailKey }).catch(async (error: unknown) => {
+      await storage().delete(thumbnailKey).catch(() => {});
+      throw error;
+    });
     return sendData(reply, await toSavedPoseWithPose(row, storage(), ttl));
   });
 
