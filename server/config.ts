@@ -4,6 +4,7 @@ import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConf
 import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
 import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
 import { loadRateLimits, type RateLimits } from './http/rateLimit.js';
+import { loadServerLimits, type ServerLimits } from './http/serverLimits.js';
 import { loadPoseRateLimits, loadPosesPerUser, type PoseRateLimits } from './library/poseLimits.js';
 
 /** Server settings, all read from the environment once at start-up. */
@@ -26,6 +27,8 @@ export interface ServerConfig {
   poseRateLimits: PoseRateLimits;
   /** Saved poses one user may keep. */
   posesPerUser: number;
+  /** Timeouts of slow clients and the cap on open connections. */
+  limits: ServerLimits;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: loadRateLimits(env),
     poseRateLimits: loadPoseRateLimits(env),
     posesPerUser: loadPosesPerUser(env),
+    limits: loadServerLimits(env),
   };
 }
