@@ -40,6 +40,8 @@ export function unstorableTextAt(value: unknown, path = '', depth = 0): string |
  */
 export function registerStorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A socket's query stores nothing: its token is checked, the rest ignored.
+    if (request.ws) return;
     const field = unstorableTextAt(request.query) ?? unstorableTextAt(request.body);
     if (field) {
       throw new ApiError(400, ERROR_CODES.badRequest, `${field}: the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again`);

@@ -97,7 +97,7 @@ function upgradeFault(request: FastifyRequest): string | null {
   if (headers.upgrade?.toLowerCase() !== 'websocket') return 'The Upgrade header must be "websocket"';
   const key = headers['sec-websocket-key'];
   if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key)) return 'The Sec-WebSocket-Key header is missing or malformed';
-  if (headers['sec-websocket-version'] !== '13' && headers['sec-websocket-version'] !== '8') return 'The Sec-WebSocket-Version header must be 13';
+  if (!['13', '8'].includes(String(headers['sec-websocket-version']))) return 'The Sec-WebSocket-Version header must be 13';
   return null;
 }
 
