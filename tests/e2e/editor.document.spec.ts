@@ -97,4 +97,49 @@ test.describe('one document: figures keep what the user set on them', () => {
     await page.keyboard.up(' ');
     expect(await exportJson(page)).toEqual(before);
   });
+
+  test('a joint, a figure and the empty canvas each have their own menu; the joint menu pins and hides, and pins are drawn', async ({ page }) => {
+    await openEditor(page);
+    const menu = page.getByRole('menu');
+    const wrist = await toPage(page, body(4));
+    const before = await stage(page).screenshot();
+    await page.mouse.click(wrist.x, wrist.y, { button: 'right' });
+    await expect(menu).toHaveAttribute('data-menu-for', 'joint');
+    await menu.getByRole('menuitem', { name: 'Pin / unpin joint' }).click();
+    await expect(menu).toHaveCount(0);
+    // The pin is drawn beside the wrist.
+    expect(Buffer.compare(before, await stage(page).screenshot())).not.toBe(0);
+    await page.mouse.click(wrist.x, wrist.y, { button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Hide / show point' }).click();
+    const doc = await exportJson(page);
+    expect(figures(doc)[0]?.pins).toEqual([4]);
+    expect(pointOf(doc.people[0]!.pose_keypoints_2d, 4).c).toBe(0);
+    // A limb opens the figure's menu; the empty canvas its own, whose Add person adds beside.
+    const thigh = await toPage(page, { x: (DEFAULT_BODY[8]![0] + DEFAULT_BODY[9]![0]) / 2, y: (DEFAULT_BODY[8]![1] + DEFAULT_BODY[9]![1]) / 2 });
+    await page.mouse.click(thigh.x, thigh.y, { button: 'right' });
+    await expect(menu).toHaveAttribute('data-menu-for', 'entity');
+    await page.keyboard.press('Escape');
+    const corner = await toPage(page, { x: 20, y: 580 });
+    await page.mouse.click(corner.x, corner.y, { button: 'right' });
+    await expect(menu).toHaveAttribute('data-menu-for', 'canvas');
+    await menu.getByRole('menuitem', { name: 'Add person' }).click();
+    expect((await exportJson(page)).people).toHaveLength(2);
+  });
+
+  test('Add from JSON puts a file\'s people beside the ones on the canvas, with their names, as one undo step', async ({ page }) => {
+    await openEditor(page);
+    await people(page).getByRole('textbox', { name: 'Name of Person 1' }).fill('Ann');
+    await people(page).getByRole('textbox', { name: 'Name of Person 1' }).press('Enter');
+    const file = JSON.stringify(await exportJson(page));
+    await stage(page).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+Alt+o')]);
+    await chooser.setFiles({ name: 'pose.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await expect(people(page).getByRole('textbox', { name: 'Name of Ann' })).toHaveCount(2);
+    const doc = await exportJson(page);
+    expect(doc.people).toHaveLength(2);
+    // Beside, not on top: the necks are apart.
+    expect(Math.abs(pointOf(doc.people[0]!.pose_keypoints_2d, 1).x - pointOf(doc.people[1]!.pose_keypoints_2d, 1).x)).toBeGreaterThan(40);
+    await tool(page, 'Undo').click();
+    expect((await exportJson(page)).people).toHaveLength(1);
+  });
 });
