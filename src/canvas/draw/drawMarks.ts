@@ -53,7 +53,7 @@ function drawPadlock(ctx: CanvasRenderingContext2D, x: number, y: number, px: nu
 function drawPins(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs, s: Sizes): void {
   const part = attrs.kind === 'animal' ? 'animal' : 'body';
   const points = pointsOf(attrs, part);
-  const size = 4 * s.px;
+  const size = 6 * s.px;
   for (const index of attrs.entity.figure?.pins ?? []) {
     const p = points?.[index];
     if (!p) continue;

@@ -1,6 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useEffect, useRef } from 'react';
 import type { EntityKind } from '../../../editor/model/scene';
+import { POSING_TOOLS } from '../PosingToolbar';
 import { TOOL_GROUPS } from '../Toolbar';
 import { ActionMenuItem } from '../toolbar/ActionMenuItem';
 
@@ -10,7 +11,7 @@ export type MenuTarget = { on: 'joint'; kind: EntityKind } | { on: 'entity'; kin
 /** Where to open the menu and for what; `seq` tells two requests at one point apart. */
 export type MenuRequest = MenuTarget & { x: number; y: number; seq: number };
 
-const ICONS = new Map(TOOL_GROUPS.flatMap((g) => g.items));
+const ICONS = new Map([...TOOL_GROUPS.flatMap((g) => g.items), ...POSING_TOOLS]);
 /** The registered actions of each menu, in menu order ('-' separates groups). */
 const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
   // A joint: what belongs to the point first (pin it, hide it), then its owner's most used.
