@@ -50,6 +50,15 @@ function refusal(nodeId: string, classType: string, message: string, details: st
   };
 }
 
+/** ComfyUI's words for a number outside an INT or FLOAT input's range (execution.py validate_inputs), or null. */
+function rangeError(spec: unknown[], value: unknown): string | null {
+  if ((spec[0] !== 'INT' && spec[0] !== 'FLOAT') || typeof value !== 'number') return null;
+  const { min, max } = (spec[1] ?? {}) as { min?: number; max?: number };
+  if (min !== undefined && value < min) return `Value ${value} smaller than min of ${min}`;
+  if (max !== undefined && value > max) return `Value ${value} bigger than max of ${max}`;
+  return null;
+}
+
 /** Why a test ComfyUI refuses a workflow, as ComfyUI does (an unknown node class, a combo value not in its list), or null. */
 export function validateWorkflow(workflow: TestWorkflow, nodes: ReturnType<typeof describeNodes>): object | null {
   for (const [id, node] of Object.entries(workflow)) {
@@ -57,7 +66,10 @@ export function validateWorkflow(workflow: TestWorkflow, nodes: ReturnType<typeo
     if (!info) return { error: { type: 'invalid_prompt', message: `Cannot execute because node ${node.class_type} does not exist.`, details: `Node ID '#${id}'` }, node_errors: {} };
     for (const [input, value] of Object.entries(node.inputs)) {
       const spec = info.input.required[input] as unknown[] | undefined;
-      if (!spec || !Array.isArray(spec[0]) || Array.isArray(value)) continue;
+      if (!spec || Array.isArray(value)) continue;
+      const outOfRange = rangeError(spec, value);
+      if (outOfRange) return refusal(id, node.class_type, outOfRange, input);
+      if (!Array.isArray(spec[0])) continue;
       if (!(spec[0] as unknown[]).includes(value)) {
         const message = node.class_type === 'LoadImage' ? 'Invalid image file' : 'Value not in list';
         return refusal(id, node.class_type, message, `${input}: '${String(value)}' not in ${JSON.stringify(spec[0])}`);

@@ -65,6 +65,17 @@ describe('the ComfyUI engine', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it.each([
+    [1, 1, { width: 16, height: 16 }],
+    [8, 1024, { width: 16, height: 1024 }],
+  ])('runs a %i x %i prompt on a latent ComfyUI takes and scales the images to that size', async (width, height, latent) => {
+    server.behaviour = 'finish';
+    const images = await engineFor(server.url).run(job({ width, height, gNumber: 1 }), noProgress);
+    const sent = Object.values(server.prompts.at(-1)!.workflow).find((n) => n.class_type === 'EmptyLatentImage')!;
+    expect(sent.inputs).toMatchObject(latent);
+    expect(images.map((image) => readPngSize(image.png))).toEqual([{ width, height }]);
+  });
+
   it('interrupts ComfyUI when the job is stopped', async () => {
     server.behaviour = 'hang';
     const controller = new AbortController();
