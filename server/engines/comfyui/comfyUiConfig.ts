@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SAMPLING_BOUNDS } from '../../../src/api/contract.js';
 import type { NumberRange, SamplingControl } from '../../../src/api/schemas.js';
 import { envNumber } from '../../envNumber.js';
+import { wrongKind } from './profiles/modelKinds.js';
 
 /** The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose. */
 export const BUILTIN_PROFILES = ['sd15', 'sdxl'] as const;
@@ -27,6 +28,8 @@ export interface ComfyUiSettings {
   /** SDXL checkpoint and xinsir OpenPose ControlNet names; null: the first the servers list that fits. */
   sdxlCheckpoint: string | null;
   sdxlControlnet: string | null;
+  /** Model file names a built-in profile picks first when several on the servers fit (COMFYUI_MODELS_PREFERRED). */
+  preferredModels: string[];
   /** Folder of custom workflows (`<name>.json` + `<name>.posecraft.json`); null: none. */
   workflowsDir: string | null;
   /** The built-in profiles' default steps and CFG. */
@@ -65,6 +68,14 @@ function loadLimits(env: NodeJS.ProcessEnv): Record<SamplingControl, NumberRange
   };
 }
 
+/** The operator's model name, refused when it names a model of the wrong kind (a refiner, an inpainting model…). */
+function modelName(raw: string | undefined, name: string): string | null {
+  if (!raw) return null;
+  const kind = wrongKind(raw);
+  if (kind) throw new Error(`${name}: "${raw}" is ${kind}, which cannot generate with a ControlNet; name a base checkpoint`);
+  return raw;
+}
+
 /** Reads the ComfyUI settings from the environment; nothing is asked of the servers here. */
 export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
   const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
@@ -75,10 +86,11 @@ export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
   return {
     urls,
     profiles: listOf(env.COMFYUI_PROFILES, BUILTIN_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
-    checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
+    checkpoint: modelName(env.COMFYUI_CHECKPOINT, 'COMFYUI_CHECKPOINT') ?? 'v1-5-pruned-emaonly.safetensors',
     controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
-    sdxlCheckpoint: env.COMFYUI_SDXL_CHECKPOINT || null,
+    sdxlCheckpoint: modelName(env.COMFYUI_SDXL_CHECKPOINT, 'COMFYUI_SDXL_CHECKPOINT'),
     sdxlControlnet: env.COMFYUI_SDXL_CONTROLNET || null,
+    preferredModels: (env.COMFYUI_MODELS_PREFERRED ?? '').split(',').map((n) => n.trim()).filter(Boolean),
     workflowsDir: env.COMFYUI_WORKFLOWS_DIR ? path.resolve(env.COMFYUI_WORKFLOWS_DIR) : null,
     steps,
     cfg,

@@ -20,18 +20,17 @@ function sd15(settings: ComfyUiSettings): WorkflowProfile {
  * limbs, comfyui_controlnet_aux's xinsr_stick_scaling) at SDXL's own scale (1024 on the longer side).
  */
 function sdxl(settings: ComfyUiSettings): WorkflowProfile {
-  const choices: ModelChoice[] = [];
-  if (!settings.sdxlCheckpoint) {
-    choices.push({ ref: { node: '1', input: 'ckpt_name' }, folder: 'checkpoints', what: 'SDXL checkpoint (a name with "xl")', fits: (name) => /xl/i.test(name) });
-  }
-  if (!settings.sdxlControlnet) {
-    choices.push({
+  const choices: ModelChoice[] = [
+    { ref: { node: '1', input: 'ckpt_name' }, folder: 'checkpoints', what: 'SDXL checkpoint (a name with "xl")', named: settings.sdxlCheckpoint, fits: (name) => /xl/i.test(name) },
+    {
       ref: { node: '5', input: 'control_net_name' },
       folder: 'controlnet',
       what: 'SDXL OpenPose ControlNet (a name with "openpose" and "xinsir" or "xl")',
-      fits: (name) => /openpose/i.test(name) && /xinsir|xl/i.test(name),
-    });
-  }
+      named: settings.sdxlControlnet,
+      // A union ControlNet needs its type set, and ControlLLLite a custom node: neither runs in this graph.
+      fits: (name) => /openpose/i.test(name) && /xinsir|xl/i.test(name) && !/union|lllite/i.test(name),
+    },
+  ];
   const template = controlNetTemplate(settings.sdxlCheckpoint ?? '', settings.sdxlControlnet ?? '', { sampler: 'dpmpp_2m', scheduler: 'karras' });
   return {
     id: 'sdxl',
