@@ -47,6 +47,8 @@ export class ComfyUiTestServer {
   checkpoints = ['v1-5-pruned-emaonly.safetensors'];
   controlnets = ['control_v11p_sd15_openpose.pth'];
   loras: string[] = [];
+  /** Its other model folders (diffusion_models, text_encoders, vae, model_patches…). */
+  readonly folders: Record<string, string[]> = {};
   /** Node classes it has not installed (their workflows are refused, /object_info/{class} answers {}). */
   readonly missingNodes = new Set<string>();
   readonly prompts: TestJob[] = [];
@@ -142,17 +144,22 @@ export class ComfyUiTestServer {
     for (const ws of this.socketsOf(job)) ws.send(frame);
   }
 
+  /** Its model folders, as GET /models/{folder} lists them. */
+  private modelFolders(): Record<string, string[]> {
+    return { ...this.folders, checkpoints: this.checkpoints, controlnet: this.controlnets, loras: this.loras, vae: this.folders.vae ?? [] };
+  }
+
   /** The node classes it has, as /object_info describes them. */
   private nodes() {
-    const all = describeNodes({ checkpoints: this.checkpoints, controlnets: this.controlnets, loras: this.loras, uploads: () => [...this.uploads.keys()] });
-    for (const name of this.missingNodes) delete all[name as keyof typeof all];
+    const all = describeNodes({ folders: this.modelFolders(), uploads: [...this.uploads.keys()] });
+    for (const name of this.missingNodes) delete all[name];
     return all;
   }
 
   /** The answer to GET /object_info[/{class}] or GET /models[/{folder}]; undefined for any other path. */
   private describe(url: URL): { status: number; body: unknown } | undefined {
     const nodes: Record<string, unknown> = this.nodes();
-    const folders: Record<string, string[]> = { checkpoints: this.checkpoints, controlnet: this.controlnets, loras: this.loras, vae: [] };
+    const folders = this.modelFolders();
     const [, route, name] = /^\/(object_info|models)(?:\/(.+))?$/.exec(url.pathname) ?? [];
     if (!route) return undefined;
     const named = name === undefined ? undefined : decodeURIComponent(name);

@@ -4,9 +4,15 @@ import type { NumberRange, SamplingControl } from '../../../src/api/schemas.js';
 import { envNumber } from '../../envNumber.js';
 import { wrongKind } from './profiles/modelKinds.js';
 
-/** The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose. */
-export const BUILTIN_PROFILES = ['sd15', 'sdxl'] as const;
+/**
+ * The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose, and union
+ * ControlNets on Flux.1 dev, Qwen-Image and Z-Image-Turbo.
+ */
+export const BUILTIN_PROFILES = ['sd15', 'sdxl', 'flux-union', 'qwen-image-union', 'z-image-turbo-union'] as const;
 export type BuiltinProfileId = (typeof BUILTIN_PROFILES)[number];
+
+/** Offered when COMFYUI_PROFILES is not set: SD1.5 and SDXL always, the union ones while the servers can run them. */
+const DEFAULT_PROFILES: readonly BuiltinProfileId[] = BUILTIN_PROFILES;
 
 /**
  * How ComfyUI draws its previews during sampling, asked per prompt in `extra_data.preview_method`
@@ -22,6 +28,8 @@ export interface ComfyUiSettings {
   urls: string[];
   /** The built-in profiles offered, in order (custom ones follow, from workflowsDir). */
   profiles: BuiltinProfileId[];
+  /** Whether the operator named them (COMFYUI_PROFILES): then each is listed, unavailable or not. */
+  profilesNamed: boolean;
   /** SD1.5 checkpoint and ControlNet names. */
   checkpoint: string;
   controlnet: string;
@@ -85,7 +93,8 @@ export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
   const cfg = envNumber(env, 'COMFYUI_CFG', 7, limits.cfg.min, limits.cfg.max);
   return {
     urls,
-    profiles: listOf(env.COMFYUI_PROFILES, BUILTIN_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
+    profiles: listOf(env.COMFYUI_PROFILES, DEFAULT_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
+    profilesNamed: Boolean(env.COMFYUI_PROFILES),
     checkpoint: modelName(env.COMFYUI_CHECKPOINT, 'COMFYUI_CHECKPOINT') ?? 'v1-5-pruned-emaonly.safetensors',
     controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
     sdxlCheckpoint: modelName(env.COMFYUI_SDXL_CHECKPOINT, 'COMFYUI_SDXL_CHECKPOINT'),

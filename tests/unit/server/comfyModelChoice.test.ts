@@ -11,7 +11,7 @@ const sdxlChoices = (env: Record<string, string> = {}): ModelChoice[] => {
   const profile = builtinProfiles(loadComfyUiSettings({ COMFYUI_PROFILES: 'sdxl', ...env }))[0];
   return 'error' in profile.workflow ? [] : profile.workflow.choices;
 };
-const names = (result: ReturnType<typeof chooseModels>) => ('names' in result ? result.names.map(([, name]) => name) : result);
+const names = (result: ReturnType<typeof chooseModels>): string[] => ('names' in result ? result.names.map(([, name]) => name) : [result.error]);
 
 describe('choosing the SDXL models', () => {
   it('never takes a refiner or an inpainting checkpoint, whatever the order the server lists them in', () => {

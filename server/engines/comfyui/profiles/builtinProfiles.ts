@@ -1,5 +1,6 @@
 import type { ComfyUiSettings } from '../comfyUiConfig.js';
 import { controlNetTemplate } from '../workflow.js';
+import { UNION_PROFILES } from './unionProfiles.js';
 import type { ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
 /** SD1.5 + ControlNet OpenPose: the ControlNet drawing as sd-webui-controlnet draws it. */
@@ -43,7 +44,15 @@ function sdxl(settings: ComfyUiSettings): WorkflowProfile {
   };
 }
 
-/** The built-in profiles the operator offers (COMFYUI_PROFILES), in that order. */
+/**
+ * The built-in profiles the operator offers (COMFYUI_PROFILES), in that order; the union ones are
+ * listed only while the servers can run them unless the operator named them.
+ */
 export function builtinProfiles(settings: ComfyUiSettings): WorkflowProfile[] {
-  return settings.profiles.map((id) => (id === 'sd15' ? sd15(settings) : sdxl(settings)));
+  return settings.profiles.map((id) => {
+    if (id === 'sd15') return sd15(settings);
+    if (id === 'sdxl') return sdxl(settings);
+    const profile = UNION_PROFILES[id](settings);
+    return { ...profile, onlyWhenAvailable: !settings.profilesNamed };
+  });
 }

@@ -100,7 +100,9 @@ export class WorkflowCatalog {
     const folders = [...new Set(['checkpoints', 'controlnet', ...workflows.flatMap((w) => w.choices.map((c) => c.folder))])];
     const reports = (await Promise.all(this.settings.urls.map((url) => this.report(url, classes, folders)))).filter((r): r is ServerReport => r !== null);
     const previous = new Map(this.states.map((s) => [s.profile.id, s]));
-    this.states = profiles.map((profile) => this.stateOf(profile, reports, previous.get(profile.id)));
+    const states = profiles.map((profile) => this.stateOf(profile, reports, previous.get(profile.id)));
+    // A profile offered only where it runs is not listed (nor logged) while no server can run it.
+    this.states = states.filter((state) => state.available || !state.profile.onlyWhenAvailable);
     this.loadedAt = Date.now();
     for (const state of this.states) this.logChange(state);
   }
@@ -120,6 +122,7 @@ export class WorkflowCatalog {
     const { workflow } = profile;
     if ('error' in workflow) return { profile, available: false, reason: `The workflow's files are malformed: ${workflow.error}`, template: null, models: [] };
     if (!reports.length) {
+      if (profile.onlyWhenAvailable && !previous) return { profile, available: false, reason: 'No ComfyUI server described its nodes and models yet.', template: null, models: [] };
       // Nobody answered: keep what was known; prompts wait in the queue until a server is back.
       const template = workflow.choices.length ? (previous?.template ?? null) : workflow.template;
       return { profile, available: previous?.available ?? true, reason: previous?.reason ?? null, template, models: template ? modelsOf(template.graph) : [] };

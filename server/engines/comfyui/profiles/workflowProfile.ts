@@ -24,7 +24,7 @@ export interface ProfileWorkflow {
 
 /** A workflow profile: how a pose and a prompt become a ComfyUI workflow, as the operator configured it. */
 export interface WorkflowProfile {
-  /** `sd15`, `sdxl` or `custom:<name>`. */
+  /** A built-in id (`sd15`, `sdxl`, `flux-union`…) or `custom:<name>`. */
   id: string;
   label: string;
   kind: 'builtin' | 'custom';
@@ -33,6 +33,8 @@ export interface WorkflowProfile {
   /** Smallest longer side of the latent; smaller images are generated larger and scaled down. */
   minLongSide: number;
   defaults: Record<SamplingControl, number>;
+  /** Listed only while the servers can run it (a built-in profile the operator did not ask for by name). */
+  onlyWhenAvailable?: boolean;
   /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
   workflow: ProfileWorkflow | { error: string };
 }
