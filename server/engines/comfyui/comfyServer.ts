@@ -1,4 +1,4 @@
-import type { EngineServerInfo } from '../engine.js';
+import { EngineUnavailable, type EngineServerInfo } from '../engine.js';
 import type { ComfyHttp } from './comfyHttp.js';
 import { capabilitiesOf, type ComfyCapabilities } from './comfyVersion.js';
 
@@ -12,6 +12,7 @@ const INFO_FRESH_MS = 30_000;
 export class ComfyServer {
   private known: ComfyCapabilities | null = null;
   private readAt = 0;
+  private reading: Promise<boolean> | null = null;
 
   constructor(
     private readonly http: ComfyHttp,
@@ -19,9 +20,18 @@ export class ComfyServer {
     private readonly previewsWanted: boolean,
   ) {}
 
-  /** Reads the version now; throws EngineUnavailable when the server does not answer. */
+  /**
+   * Reads the version now; throws EngineUnavailable when the server does not answer. A server that
+   * answers but will not say (a proxy that refuses /system_stats) is taken as the oldest.
+   */
   async capabilities(): Promise<ComfyCapabilities> {
-    this.known = capabilitiesOf(await this.http.version());
+    let version: string | null = null;
+    try {
+      version = await this.http.version();
+    } catch (error) {
+      if (error instanceof EngineUnavailable) throw error;
+    }
+    this.known = capabilitiesOf(version);
     this.readAt = Date.now();
     return this.known;
   }
@@ -36,9 +46,13 @@ export class ComfyServer {
     }
   }
 
-  /** The version and whether previews reach users (asked per prompt, on a server that applies it); the last known when it does not answer. */
+  /**
+   * The version and whether previews reach users (asked per prompt, on a server that applies it),
+   * as last read: never waits for the server (a readiness check must answer at once); when stale it
+   * is read again in the background. Null before the server ever answered.
+   */
   async info(): Promise<EngineServerInfo | null> {
-    if (Date.now() - this.readAt > INFO_FRESH_MS) await this.answers();
+    if (Date.now() - this.readAt > INFO_FRESH_MS && !this.reading) this.reading = this.answers().finally(() => (this.reading = null));
     if (!this.known) return null;
     return { version: this.known.version, previews: this.previewsWanted && this.known.perPromptPreview };
   }
