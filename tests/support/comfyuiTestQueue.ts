@@ -13,7 +13,8 @@ export interface TestJob {
   clientId: string;
   workflow: TestWorkflow;
   extraData: Record<string, unknown>;
-  behaviour: Behaviour;
+  /** Its own behaviour (another client's prompt); left out, it follows the server's as it changes (a hang ends when the test says finish). */
+  behaviour?: Behaviour;
   interrupted: boolean;
 }
 
@@ -36,7 +37,11 @@ export class TestPromptQueue {
   readonly outputs = new Map<string, Buffer>();
   readonly history = new Map<string, unknown>();
 
-  constructor(private readonly outlet: QueueOutlet) {}
+  constructor(
+    private readonly outlet: QueueOutlet,
+    /** How the server's prompts behave now. */
+    private readonly behaviourNow: () => Behaviour,
+  ) {}
 
   /** Puts a prompt at the end of the queue; it runs when those before it have. */
   add(job: TestJob): void {
@@ -79,14 +84,15 @@ export class TestPromptQueue {
     const status = { status_str: 'success', completed: true, messages: [] as unknown[] };
     send(job, 'execution_start', { timestamp: Date.now() });
     send(job, 'executing', { node: samplerId, display_node: samplerId });
-    for (let step = 1; job.behaviour === 'hang' || step <= this.steps; step++) {
+    const behaviour = () => job.behaviour ?? this.behaviourNow();
+    for (let step = 1; behaviour() === 'hang' || step <= this.steps; step++) {
       await new Promise((resolve) => setTimeout(resolve, this.stepMs));
       if (job.interrupted) {
         send(job, 'execution_interrupted', { node_id: samplerId, node_type: 'KSampler', executed: [] });
         this.history.set(job.promptId, { prompt: [], outputs: {}, status: { ...status, status_str: 'error' } });
         return send(job, 'executing', { node: null });
       }
-      if (job.behaviour === 'error') {
+      if (behaviour() === 'error') {
         const error = { node_id: samplerId, node_type: 'KSampler', exception_message: 'CUDA out of memory', exception_type: 'torch.OutOfMemoryError', traceback: [] };
         send(job, 'execution_error', error);
         this.history.set(job.promptId, { prompt: [], outputs: {}, status: { ...status, status_str: 'error', messages: [['execution_error', error]] } });

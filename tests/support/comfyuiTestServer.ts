@@ -34,7 +34,7 @@ export function versionAtLeast(a: string, b: string): boolean {
  * dropped, the port refused.
  */
 export class ComfyUiTestServer {
-  /** How the prompts queued from now on behave. */
+  /** How its prompts behave (those running included: a hang ends when this says finish). */
   behaviour: Behaviour = 'finish';
   /** The ComfyUI release it plays (GET /system_stats names it). */
   version = CURRENT_COMFYUI;
@@ -58,7 +58,7 @@ export class ComfyUiTestServer {
   readonly queueDeletes: unknown[] = [];
   /** What ComfyUI's socket registry holds: one socket per clientId. */
   private readonly sockets = new Map<string, WebSocket>();
-  private readonly queue = new TestPromptQueue({ send: (job, type, data) => this.send(job, type, data), preview: (job, node, step) => this.sendPreview(job, node, step) });
+  private readonly queue = new TestPromptQueue({ send: (job, type, data) => this.send(job, type, data), preview: (job, node, step) => this.sendPreview(job, node, step) }, () => this.behaviour);
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly wss = new WebSocketServer({ noServer: true });
   url = '';
@@ -229,7 +229,7 @@ export class ComfyUiTestServer {
     const honoured = body.prompt_id !== undefined && versionAtLeast(this.version, '0.3.45');
     const job: TestJob = {
       promptId: honoured ? body.prompt_id! : crypto.randomUUID(), askedId: body.prompt_id, clientId: body.client_id ?? '', workflow: body.prompt,
-      extraData: body.extra_data ?? {}, behaviour: this.behaviour, interrupted: false,
+      extraData: body.extra_data ?? {}, interrupted: false,
     };
     this.prompts.push(job);
     json(200, { prompt_id: job.promptId, number: this.prompts.length, node_errors: {} });
