@@ -37,6 +37,12 @@ export interface RunOptions {
   render(task: RenderTask): Promise<Buffer>;
 }
 
+/** What an engine's server says of itself: its version, and whether it sends the previews it is asked for per prompt. */
+export interface EngineServerInfo {
+  version: string | null;
+  previews: boolean;
+}
+
 /** Something that turns a pose and a prompt into images. */
 export interface Engine {
   readonly name: EngineName;
@@ -45,6 +51,8 @@ export interface Engine {
   run(job: EngineJob, options: RunOptions): Promise<EngineImage[]>;
   /** Whether the server behind it answers again, after it threw EngineUnavailable (engines on a remote server). */
   available?(): Promise<boolean>;
+  /** Its server's version and abilities as last read (asked again when stale), null before it ever answered (engines on a remote server). */
+  serverInfo?(): Promise<EngineServerInfo | null>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Engine } from '../engines/engine.js';
+import type { Engine, EngineServerInfo } from '../engines/engine.js';
 import type { Renderer } from '../render/processRenderer.js';
 import { JobAbort } from './jobAbort.js';
 import { runJob, type RunJobDeps, type RunOutcome } from './runJob.js';
@@ -48,9 +48,13 @@ export class WorkerPool {
     this.sweeper.unref();
   }
 
-  /** Each engine of the pool (by name, never its URL) and whether it takes jobs (false: its server stopped answering). */
-  engineStates(): Array<{ engine: string; inRotation: boolean }> {
-    return this.engines.map((engine) => ({ engine: engine.name, inRotation: !this.down.has(engine) }));
+  /**
+   * Each engine of the pool (by name, never its URL), whether it takes jobs (false: its server
+   * stopped answering) and, for an engine on a remote server, that server's version and whether it sends previews.
+   */
+  async engineStates(): Promise<Array<{ engine: string; inRotation: boolean } & Partial<EngineServerInfo>>> {
+    const infos = await Promise.all(this.engines.map((engine) => engine.serverInfo?.().catch(() => null) ?? null));
+    return this.engines.map((engine, i) => ({ engine: engine.name, inRotation: !this.down.has(engine), ...(engine.serverInfo ? (infos[i] ?? { version: null, previews: false }) : {}) }));
   }
 
   /** Wakes idle workers (a job was just queued). */

@@ -6,7 +6,8 @@ import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 /**
  * GET /v1/ready: whether this instance can take work, for a load balancer's readiness check.
  * 200 once its database answers and its workers run, with which engines are in rotation (an
- * engine out of rotation does not make the instance unready: prompts wait in the queue);
+ * engine out of rotation does not make the instance unready: prompts wait in the queue) and, for
+ * ComfyUI, each server's version and whether it sends previews;
  * 503 saying what is down while starting, shutting down or cut off from the database. Anyone may
  * ask, so it names parts, never URLs or error text (those go to the log).
  */
@@ -21,6 +22,6 @@ export async function readyRoutes(app: FastifyInstance, { runtime }: { runtime: 
     }
     const pool = runtime.workers();
     if (!pool) throw new ApiError(503, ERROR_CODES.unavailable, 'Not ready: the workers have not started yet');
-    return sendData(reply, { status: 'ready', database: db.kind, storage: runtime.config.storage.kind, engines: pool.engineStates() });
+    return sendData(reply, { status: 'ready', database: db.kind, storage: runtime.config.storage.kind, engines: await pool.engineStates() });
   });
 }

@@ -70,6 +70,8 @@ export const en = {
     cfg: 'CFG',
     range: '{{min}} to {{max}}',
     previewAlt: 'Preview of the images as they form',
+    controlAlt: 'The control image the model was given, {{width}} × {{height}}',
+    controlCaption: 'Pose given to the model',
   },
   history: {
     title: 'Your history',
@@ -91,6 +93,8 @@ export const en = {
     vary: 'Vary',
     delete: 'Delete',
     deleted: 'Prompt deleted with its images: {{size}} freed.',
+    deletedPending: 'Deleted "{{prompt}}".',
+    undoDelete: 'Undo',
   },
   status: { submitting: 'Sending', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
   api: { loginFirst: 'Please log in first' },

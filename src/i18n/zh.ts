@@ -72,6 +72,8 @@ export const zh: Translation = {
     cfg: 'CFG 引导系数',
     range: '{{min}} 到 {{max}}',
     previewAlt: '图像生成中的预览',
+    controlAlt: '提供给模型的控制图，{{width}} × {{height}}',
+    controlCaption: '提供给模型的姿势',
   },
   history: {
     title: '你的历史记录',
@@ -93,6 +95,8 @@ export const zh: Translation = {
     vary: '变体',
     delete: '删除',
     deleted: '已删除该提示词及其图像，释放了 {{size}}。',
+    deletedPending: '已删除“{{prompt}}”。',
+    undoDelete: '撤销',
   },
   status: { submitting: '发送中', queued: '排队中', running: '生成中', done: '完成', failed: '失败', stopped: '已停止' },
   api: { loginFirst: '请先登录' },

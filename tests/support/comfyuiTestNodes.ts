@@ -1,46 +1,10 @@
 import { createCanvas } from '@napi-rs/canvas';
+import type { NodeDefinition } from './comfyuiNodeDefs';
 
 /** An API-format workflow as the test server receives it. */
 export type TestWorkflow = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
-/** The model files and uploads a test ComfyUI has, by what they are. */
-export interface TestModels {
-  checkpoints: string[];
-  controlnets: string[];
-  loras: string[];
-  uploads: () => string[];
-}
-
-const SAMPLERS = ['euler', 'euler_ancestral', 'dpmpp_2m', 'dpmpp_2m_sde'];
-const SCHEDULERS = ['normal', 'karras', 'simple'];
-const INT = (min: number, max: number) => ['INT', { default: min, min, max }];
-const FLOAT = (min: number, max: number) => ['FLOAT', { default: min, min, max }];
-
-/**
- * The node classes a test ComfyUI has, described as GET /object_info/{class} describes them
- * (server.py node_info: `input.required.<name>` is `[[choices], {...}]` for a combo, `[TYPE, {...}]` otherwise).
- */
-export function describeNodes(models: TestModels): Record<string, { input: { required: Record<string, unknown> }; name: string; output_node: boolean }> {
-  const node = (name: string, required: Record<string, unknown>, outputNode = false) => ({ input: { required }, name, output_node: outputNode });
-  return {
-    CheckpointLoaderSimple: node('CheckpointLoaderSimple', { ckpt_name: [models.checkpoints, { tooltip: 'The name of the checkpoint (model) to load.' }] }),
-    ControlNetLoader: node('ControlNetLoader', { control_net_name: [models.controlnets, {}] }),
-    LoraLoader: node('LoraLoader', { model: ['MODEL'], clip: ['CLIP'], lora_name: [models.loras, {}], strength_model: FLOAT(-100, 100), strength_clip: FLOAT(-100, 100) }),
-    CLIPTextEncode: node('CLIPTextEncode', { text: ['STRING', { multiline: true }], clip: ['CLIP'] }),
-    LoadImage: node('LoadImage', { image: [models.uploads(), { image_upload: true }] }),
-    ControlNetApplyAdvanced: node('ControlNetApplyAdvanced', {
-      positive: ['CONDITIONING'], negative: ['CONDITIONING'], control_net: ['CONTROL_NET'], image: ['IMAGE'],
-      strength: FLOAT(0, 10), start_percent: FLOAT(0, 1), end_percent: FLOAT(0, 1),
-    }),
-    EmptyLatentImage: node('EmptyLatentImage', { width: INT(16, 16384), height: INT(16, 16384), batch_size: INT(1, 4096) }),
-    KSampler: node('KSampler', {
-      model: ['MODEL'], seed: INT(0, Number.MAX_SAFE_INTEGER), steps: INT(1, 10000), cfg: FLOAT(0, 100),
-      sampler_name: [SAMPLERS, {}], scheduler: [SCHEDULERS, {}], positive: ['CONDITIONING'], negative: ['CONDITIONING'], latent_image: ['LATENT'], denoise: FLOAT(0, 1),
-    }),
-    VAEDecode: node('VAEDecode', { samples: ['LATENT'], vae: ['VAE'] }),
-    SaveImage: node('SaveImage', { images: ['IMAGE'], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, true),
-  };
-}
+export { nodeDefinitions as describeNodes } from './comfyuiNodeDefs';
 
 /** ComfyUI's 400 for a prompt it will not run (execution.validate_prompt's shape). */
 function refusal(nodeId: string, classType: string, message: string, details: string) {
@@ -50,18 +14,43 @@ function refusal(nodeId: string, classType: string, message: string, details: st
   };
 }
 
-/** Why a test ComfyUI refuses a workflow, as ComfyUI does (an unknown node class, a combo value not in its list), or null. */
-export function validateWorkflow(workflow: TestWorkflow, nodes: ReturnType<typeof describeNodes>): object | null {
+/** ComfyUI's words for a number outside an INT or FLOAT input's range (execution.py validate_inputs), or null. */
+function rangeError(spec: unknown[], value: unknown): string | null {
+  if ((spec[0] !== 'INT' && spec[0] !== 'FLOAT') || typeof value !== 'number') return null;
+  const { min, max } = (spec[1] ?? {}) as { min?: number; max?: number };
+  if (min !== undefined && value < min) return `Value ${value} smaller than min of ${min}`;
+  if (max !== undefined && value > max) return `Value ${value} bigger than max of ${max}`;
+  return null;
+}
+
+/** Why one input's value is refused (execution.py validate_inputs' words), or null: a link of the wrong type, a combo value not listed, a number out of range. */
+function inputError(workflow: TestWorkflow, nodes: Record<string, NodeDefinition>, input: string, spec: unknown[], value: unknown): [string, string] | null {
+  if (Array.isArray(value)) {
+    const source = workflow[String(value[0])];
+    const received = source ? nodes[source.class_type]?.output[Number(value[1])] : undefined;
+    if (!source) return ['Required input is missing', `${input}: linked node ${String(value[0])} does not exist`];
+    return received === spec[0] ? null : ['Return type mismatch between linked nodes', `${input}, received_type(${received}) mismatch input_type(${String(spec[0])})`];
+  }
+  const outOfRange = rangeError(spec, value);
+  if (outOfRange) return [outOfRange, input];
+  if (Array.isArray(spec[0]) && !(spec[0] as unknown[]).includes(value)) return ['Value not in list', `${input}: '${String(value)}' not in ${JSON.stringify(spec[0])}`];
+  return null;
+}
+
+/**
+ * Why a test ComfyUI refuses a workflow, as ComfyUI does, or null: an unknown node class, a
+ * required input missing, a link from an output of another type, a combo value not in its list
+ * (LoadImage's "Invalid image file"), a number outside its range.
+ */
+export function validateWorkflow(workflow: TestWorkflow, nodes: Record<string, NodeDefinition>): object | null {
   for (const [id, node] of Object.entries(workflow)) {
-    const info = nodes[node.class_type as keyof typeof nodes];
+    const info = nodes[node.class_type];
     if (!info) return { error: { type: 'invalid_prompt', message: `Cannot execute because node ${node.class_type} does not exist.`, details: `Node ID '#${id}'` }, node_errors: {} };
+    for (const input of Object.keys(info.input.required)) if (!(input in node.inputs)) return refusal(id, node.class_type, 'Required input is missing', input);
     for (const [input, value] of Object.entries(node.inputs)) {
-      const spec = info.input.required[input] as unknown[] | undefined;
-      if (!spec || !Array.isArray(spec[0]) || Array.isArray(value)) continue;
-      if (!(spec[0] as unknown[]).includes(value)) {
-        const message = node.class_type === 'LoadImage' ? 'Invalid image file' : 'Value not in list';
-        return refusal(id, node.class_type, message, `${input}: '${String(value)}' not in ${JSON.stringify(spec[0])}`);
-      }
+      const spec = info.input.required[input] ?? info.input.optional?.[input];
+      const error = spec ? inputError(workflow, nodes, input, spec, value) : null;
+      if (error) return refusal(id, node.class_type, node.class_type === 'LoadImage' && error[0] === 'Value not in list' ? 'Invalid image file' : error[0], error[1]);
     }
   }
   return null;

@@ -49,8 +49,10 @@ export class ComfyHttp {
     }
     if (PROXY_DOWN.has(res.status)) throw new EngineUnavailable(`ComfyUI at ${this.baseUrl} is not reachable (${what}: HTTP ${res.status})`);
     if (!res.ok) {
-      const detail = `HTTP ${res.status} ${describeRefusal(await res.text())}`.trim();
-      throw new EngineError(`ComfyUI refused ${what} (HTTP ${res.status}); the server log says why`, detail);
+      // ComfyUI's reason (a node's "Value not in list", "Value 8 smaller than min of 16"…) is what the user needs to read.
+      const reason = describeRefusal(await res.text());
+      const message = reason ? `ComfyUI refused ${what} (HTTP ${res.status}): ${reason}` : `ComfyUI refused ${what} (HTTP ${res.status}); the server log says why`;
+      throw new EngineError(message, `HTTP ${res.status} ${reason}`.trim());
     }
     return res;
   }
@@ -59,14 +61,12 @@ export class ComfyHttp {
     return this.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, what);
   }
 
-  /** Whether GET /system_stats answers: the server is up and can take jobs again. */
-  async answers(): Promise<boolean> {
-    try {
-      await this.request('/system_stats', {}, 'the health check');
-      return true;
-    } catch {
-      return false;
-    }
+  /** GET /system_stats: the server's ComfyUI version (null when it does not say); throws when it does not answer. */
+  async version(): Promise<string | null> {
+    const res = await this.request('/system_stats', {}, 'the health check');
+    const body = (await res.json()) as { system?: { comfyui_version?: unknown } };
+    const version = body.system?.comfyui_version;
+    return typeof version === 'string' && version ? version : null;
   }
 
   /** POST /upload/image; returns the name LoadImage takes. */
@@ -80,9 +80,15 @@ export class ComfyHttp {
     return body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
   }
 
-  /** POST /prompt with our own prompt_id, so we can follow and cancel it; extraData as ComfyUI's `extra_data` (e.g. preview_method). */
-  async queuePrompt(workflow: ComfyWorkflow, clientId: string, promptId: string, extraData: Record<string, unknown> = {}): Promise<void> {
-    await this.postJson('/prompt', { prompt: workflow, client_id: clientId, prompt_id: promptId, extra_data: extraData }, 'the workflow');
+  /**
+   * POST /prompt; returns the prompt's id as ComfyUI's answer names it (our promptId where the
+   * server honours a client's, its own otherwise). extraData as ComfyUI's `extra_data` (e.g. preview_method).
+   */
+  async queuePrompt(workflow: ComfyWorkflow, clientId: string, promptId: string | undefined, extraData: Record<string, unknown> = {}): Promise<string> {
+    const res = await this.postJson('/prompt', { prompt: workflow, client_id: clientId, prompt_id: promptId, extra_data: extraData }, 'the workflow');
+    const body = (await res.json().catch(() => ({}))) as { prompt_id?: unknown };
+    if (typeof body.prompt_id === 'string' && body.prompt_id) return body.prompt_id;
+    throw new EngineError('ComfyUI took the workflow without naming its prompt id', JSON.stringify(body).slice(0, 200));
   }
 
   /** GET /object_info/{class}: the node class's inputs, or null when the server does not have it (ComfyUI answers {}). */
@@ -118,11 +124,25 @@ export class ComfyHttp {
     return Buffer.from(await res.arrayBuffer());
   }
 
-  /** Stops the prompt if it is running (POST /interrupt) and drops it if still queued (POST /queue delete). */
-  async cancel(promptId: string): Promise<void> {
-    await Promise.allSettled([
-      this.postJson('/interrupt', { prompt_id: promptId }, 'the interrupt'),
-      this.postJson('/queue', { delete: [promptId] }, 'the queue delete'),
-    ]);
+  /**
+   * Stops the prompt wherever it is: dropped from the queue if still waiting (POST /queue delete),
+   * interrupted if running. A server with targeted interrupts (`POST /interrupt {prompt_id}`) is
+   * asked for that; on an older one /interrupt stops whatever runs, so it is called only when
+   * GET /queue shows our prompt running (another user's prompt is never stopped for us).
+   */
+  async cancel(promptId: string, targetedInterrupt: boolean): Promise<void> {
+    const drop = this.postJson('/queue', { delete: [promptId] }, 'the queue delete');
+    if (targetedInterrupt) {
+      await Promise.allSettled([this.postJson('/interrupt', { prompt_id: promptId }, 'the interrupt'), drop]);
+      return;
+    }
+    await drop.catch(() => {});
+    try {
+      const res = await this.request('/queue', {}, 'the queue');
+      const { queue_running: running } = (await res.json()) as { queue_running?: unknown[][] };
+      if (running?.some((row) => row[1] === promptId)) await this.postJson('/interrupt', {}, 'the interrupt');
+    } catch {
+      // The server went away; it runs nothing of ours now.
+    }
   }
 }

@@ -16,10 +16,19 @@ export interface WaitOptions {
   timeoutMs: number;
 }
 
-/** ComfyUI's progress socket (WS /ws?clientId=), opened before the prompt is queued so no event is missed. */
+/** Messages kept for a prompt whose id is not known yet (a server that names it only in /prompt's answer). */
+const BACKLOG_MAX = 256;
+
+/**
+ * ComfyUI's progress socket (WS /ws?clientId=), opened before the prompt is queued so no event is
+ * missed: messages that came before waitFor (the prompt may start before /prompt answers) are kept
+ * and replayed to it.
+ */
 export class ComfySocket {
   private readonly listeners = new Set<(message: ComfyMessage | null) => void>();
   private readonly previewListeners = new Set<(frame: PreviewFrame) => void>();
+  private readonly backlog: ComfyMessage[] = [];
+  private closed = false;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
@@ -35,9 +44,11 @@ export class ComfySocket {
       } catch {
         return;
       }
+      if (message.data?.prompt_id && this.backlog.push(message) > BACKLOG_MAX) this.backlog.shift();
       for (const listener of this.listeners) listener(message);
     });
     ws.on('close', () => {
+      this.closed = true;
       for (const listener of this.listeners) listener(null);
     });
   }
@@ -60,11 +71,14 @@ export class ComfySocket {
    */
   waitFor(promptId: string, { onProgress, onPreview, signal, timeoutMs }: WaitOptions): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // One prompt at a time runs for our client id: a legacy frame (no prompt id) is this prompt's.
+      // Each job has its own client id, and one prompt runs at a time: a legacy frame (no prompt id) is this prompt's.
       const previewListener = (frame: PreviewFrame) => {
         if (frame.promptId === null || frame.promptId === promptId) onPreview?.(frame);
       };
+      let ended = false;
       const finish = (error?: unknown) => {
+        if (ended) return;
+        ended = true;
         this.listeners.delete(listener);
         this.previewListeners.delete(previewListener);
         signal.removeEventListener('abort', onAbort);
@@ -90,9 +104,12 @@ export class ComfySocket {
       this.listeners.add(listener);
       this.previewListeners.add(previewListener);
       signal.addEventListener('abort', onAbort, { once: true });
+      for (const message of this.backlog.splice(0)) listener(message);
+      if (this.closed) listener(null);
     });
   }
 
+  /** Closes the socket (ComfyUI forgets this client id). */
   close(): void {
     this.ws.close();
   }

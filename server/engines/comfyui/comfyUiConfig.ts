@@ -2,10 +2,17 @@ import path from 'node:path';
 import { SAMPLING_BOUNDS } from '../../../src/api/contract.js';
 import type { NumberRange, SamplingControl } from '../../../src/api/schemas.js';
 import { envNumber } from '../../envNumber.js';
+import { wrongKind } from './profiles/modelKinds.js';
 
-/** The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose. */
-export const BUILTIN_PROFILES = ['sd15', 'sdxl'] as const;
+/**
+ * The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose, and union
+ * ControlNets on Flux.1 dev, Qwen-Image and Z-Image-Turbo.
+ */
+export const BUILTIN_PROFILES = ['sd15', 'sdxl', 'flux-union', 'qwen-image-union', 'z-image-turbo-union'] as const;
 export type BuiltinProfileId = (typeof BUILTIN_PROFILES)[number];
+
+/** Offered when COMFYUI_PROFILES is not set: SD1.5 and SDXL always, the union ones while the servers can run them. */
+const DEFAULT_PROFILES: readonly BuiltinProfileId[] = BUILTIN_PROFILES;
 
 /**
  * How ComfyUI draws its previews during sampling, asked per prompt in `extra_data.preview_method`
@@ -21,12 +28,16 @@ export interface ComfyUiSettings {
   urls: string[];
   /** The built-in profiles offered, in order (custom ones follow, from workflowsDir). */
   profiles: BuiltinProfileId[];
+  /** Whether the operator named them (COMFYUI_PROFILES): then each is listed, unavailable or not. */
+  profilesNamed: boolean;
   /** SD1.5 checkpoint and ControlNet names. */
   checkpoint: string;
   controlnet: string;
   /** SDXL checkpoint and xinsir OpenPose ControlNet names; null: the first the servers list that fits. */
   sdxlCheckpoint: string | null;
   sdxlControlnet: string | null;
+  /** Model file names a built-in profile picks first when several on the servers fit (COMFYUI_MODELS_PREFERRED). */
+  preferredModels: string[];
   /** Folder of custom workflows (`<name>.json` + `<name>.posecraft.json`); null: none. */
   workflowsDir: string | null;
   /** The built-in profiles' default steps and CFG. */
@@ -65,6 +76,14 @@ function loadLimits(env: NodeJS.ProcessEnv): Record<SamplingControl, NumberRange
   };
 }
 
+/** The operator's model name, refused when it names a model of the wrong kind (a refiner, an inpainting model…). */
+function modelName(raw: string | undefined, name: string): string | null {
+  if (!raw) return null;
+  const kind = wrongKind(raw);
+  if (kind) throw new Error(`${name}: "${raw}" is ${kind}, which cannot generate with a ControlNet; name a base checkpoint`);
+  return raw;
+}
+
 /** Reads the ComfyUI settings from the environment; nothing is asked of the servers here. */
 export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
   const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
@@ -74,11 +93,13 @@ export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
   const cfg = envNumber(env, 'COMFYUI_CFG', 7, limits.cfg.min, limits.cfg.max);
   return {
     urls,
-    profiles: listOf(env.COMFYUI_PROFILES, BUILTIN_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
-    checkpoint: env.COMFYUI_CHECKPOINT || 'v1-5-pruned-emaonly.safetensors',
+    profiles: listOf(env.COMFYUI_PROFILES, DEFAULT_PROFILES, BUILTIN_PROFILES, 'COMFYUI_PROFILES'),
+    profilesNamed: Boolean(env.COMFYUI_PROFILES),
+    checkpoint: modelName(env.COMFYUI_CHECKPOINT, 'COMFYUI_CHECKPOINT') ?? 'v1-5-pruned-emaonly.safetensors',
     controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
-    sdxlCheckpoint: env.COMFYUI_SDXL_CHECKPOINT || null,
+    sdxlCheckpoint: modelName(env.COMFYUI_SDXL_CHECKPOINT, 'COMFYUI_SDXL_CHECKPOINT'),
     sdxlControlnet: env.COMFYUI_SDXL_CONTROLNET || null,
+    preferredModels: (env.COMFYUI_MODELS_PREFERRED ?? '').split(',').map((n) => n.trim()).filter(Boolean),
     workflowsDir: env.COMFYUI_WORKFLOWS_DIR ? path.resolve(env.COMFYUI_WORKFLOWS_DIR) : null,
     steps,
     cfg,

@@ -4,6 +4,7 @@ import { EngineError, throwIfAborted, type Engine, type EngineImage, type Engine
 import { ComfyHttp } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
+import { ComfyServer } from './comfyServer.js';
 import { PreviewRelay } from './previewRelay.js';
 import type { WorkflowCatalog } from './profiles/workflowCatalog.js';
 import { fillWorkflow, latentSize } from './workflow.js';
@@ -11,62 +12,59 @@ import { fillWorkflow, latentSize } from './workflow.js';
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * A thin client of one ComfyUI server: fill the job's workflow profile, upload the control image
- * (drawn in the profile's way), queue it asking for previews, relay them, follow it, fetch outputs.
+ * A thin client of one ComfyUI server: read its version, fill the job's workflow profile, upload
+ * the control image (drawn in the profile's way), queue it (asking for previews where the server
+ * applies that per prompt), relay them, follow it, fetch outputs. Each job has its own client id:
+ * ComfyUI forgets a client id's socket when any socket of that id closes, so a shared one let a
+ * late close of one job's socket leave the next job without events.
  */
 export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, catalog: WorkflowCatalog): Engine {
   const http = new ComfyHttp(baseUrl);
-  const clientId = crypto.randomUUID();
+  const server = new ComfyServer(http, settings.previewMethod !== 'none');
   return {
     name: 'comfyui',
     label: `comfyui ${baseUrl}`,
-    available: () => http.answers(),
-    async run(job: EngineJob, { onProgress, onPreview, signal, render }: RunOptions): Promise<EngineImage[]> {
+    available: () => server.answers(),
+    serverInfo: () => server.info(),
+    async run(job: EngineJob, options: RunOptions): Promise<EngineImage[]> {
       const { profile, template } = await catalog.forRun(job.sampling?.workflow);
+      const capabilities = await server.capabilities();
       // SD latents are multiples of 8 (and SDXL wants ~1024): generate larger, then scale to exactly the size asked.
       const { width, height } = latentSize(job.width, job.height, profile.minLongSide);
-      const control = await render({ kind: 'control', pose: job.poseJson, width, height, profile: profile.renderProfile });
-      const promptId = crypto.randomUUID();
+      const control = await options.render({ kind: 'control', pose: job.poseJson, width, height, profile: profile.renderProfile });
+      const clientId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       const previews = new PreviewRelay(
         // Loaded with the first frame: the native canvas stays out of the API process until a preview needs it.
         async (frame) => (await import('../previewImage.js')).shrinkPreview(frame.bytes, PROMPT_EVENT_LIMITS.previewMaxBytes),
-        (jpeg) => onPreview?.(jpeg),
+        (jpeg) => options.onPreview?.(jpeg),
         PROMPT_EVENT_LIMITS.previewEveryMs,
       );
-      let queued = false;
+      let promptId: string | null = null;
       try {
-        throwIfAborted(signal);
-        const controlImage = await http.uploadImage(`posecraft-${promptId}.png`, control);
-        onProgress(0.05);
-        const finished = socket.waitFor(promptId, {
-          onProgress: (f) => onProgress(0.1 + 0.8 * f),
-          onPreview: onPreview && settings.previewMethod !== 'none' ? (frame) => previews.offer(frame) : undefined,
-          signal,
-          timeoutMs: settings.timeoutMs,
-        });
-        finished.catch(() => {}); // awaited below; queueing may fail first
+        throwIfAborted(options.signal);
+        const controlImage = await http.uploadImage(`posecraft-${crypto.randomUUID()}.png`, control);
+        options.onProgress(0.05);
         const { steps, cfg, strength } = job.sampling ?? {};
         const workflow = fillWorkflow(template, {
           pose_image: controlImage, prompt: job.prompt, negative_prompt: job.negativePrompt, width, height, batch_size: job.gNumber, seed: job.seed,
           steps: steps ?? profile.defaults.steps, cfg: cfg ?? profile.defaults.cfg, strength: strength ?? profile.defaults.strength,
         });
-        await http.queuePrompt(workflow, clientId, promptId, { preview_method: settings.previewMethod });
-        queued = true;
-        onProgress(0.1);
-        await finished;
+        // A server older than per-prompt previews ignores the ask; its own launch setting decides.
+        const extraData = capabilities.perPromptPreview ? { preview_method: settings.previewMethod } : {};
+        promptId = await http.queuePrompt(workflow, clientId, capabilities.clientPromptId ? crypto.randomUUID() : undefined, extraData);
+        options.onProgress(0.1);
+        await socket.waitFor(promptId, {
+          onProgress: (f) => options.onProgress(0.1 + 0.8 * f),
+          onPreview: options.onPreview && settings.previewMethod !== 'none' ? (frame) => previews.offer(frame) : undefined,
+          signal: options.signal,
+          timeoutMs: settings.timeoutMs,
+        });
         previews.close();
-        const images = await fetchOutputs(http, promptId, template.output);
-        const result: EngineImage[] = [];
-        for (const ref of images.slice(0, job.gNumber)) {
-          const png = await render({ kind: 'resize', png: await http.view(ref), width: job.width, height: job.height });
-          result.push({ png, width: job.width, height: job.height });
-        }
-        onProgress(1);
-        return result;
+        return await collectImages(http, promptId, template.output, job, options);
       } catch (error) {
         // Stopped, timed out or failed: make sure the GPU does not keep working on it.
-        if (queued) await http.cancel(promptId);
+        if (promptId) await http.cancel(promptId, capabilities.targetedInterrupt);
         throw error;
       } finally {
         previews.close();
@@ -74,6 +72,18 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
       }
     },
   };
+}
+
+/** The prompt's output images, each scaled to exactly the size asked. */
+async function collectImages(http: ComfyHttp, promptId: string, outputNode: string, job: EngineJob, { render, onProgress }: RunOptions): Promise<EngineImage[]> {
+  const images = await fetchOutputs(http, promptId, outputNode);
+  const result: EngineImage[] = [];
+  for (const ref of images.slice(0, job.gNumber)) {
+    const png = await render({ kind: 'resize', png: await http.view(ref), width: job.width, height: job.height });
+    result.push({ png, width: job.width, height: job.height });
+  }
+  onProgress(1);
+  return result;
 }
 
 async function fetchOutputs(http: ComfyHttp, promptId: string, outputNode: string) {

@@ -23,14 +23,18 @@ export interface WorkflowTemplate {
   output: string;
 }
 
-/** Rounds a side up to the next multiple of 8, as SD latents need. */
+/** Smallest latent side ComfyUI takes: EmptyLatentImage's width and height have min 16 (nodes.py). */
+export const LATENT_SIDE_MIN = 16;
+
+/** Rounds a side up to the next multiple of 8, as SD latents need, and to at least LATENT_SIDE_MIN. */
 export function latentSide(side: number): number {
-  return Math.max(8, Math.ceil(side / 8) * 8);
+  return Math.max(LATENT_SIDE_MIN, Math.ceil(side / 8) * 8);
 }
 
 /**
  * The latent size for an image: at least minLongSide on its longer side (models draw badly far
- * below the size they were trained at), in multiples of 8; the outputs are scaled back after.
+ * below the size they were trained at), in multiples of 8, each side at least LATENT_SIDE_MIN;
+ * the outputs are scaled back to the size asked after.
  */
 export function latentSize(width: number, height: number, minLongSide: number): { width: number; height: number } {
   const scale = Math.max(1, minLongSide / Math.max(width, height));

@@ -11,6 +11,7 @@ import { notify } from '../notify/notifications';
 import { ImageGrid } from './ImageViewer';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
+import { useUndoableDelete } from './useUndoableDelete';
 
 interface HistoryListProps {
   /** The generation machine's history actor, which decides when the history is read. */
@@ -48,10 +49,11 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
   useEffect(() => history.send({ type: signedIn ? 'SHOW' : 'HIDE' }), [history, signedIn]);
   const setPage = (next: number) => history.send({ type: 'PAGE', page: next });
   // A refusal is shown by the HTTP client; the list is read again either way.
-  const remove = (item: HistoryItem) =>
-    void deleteHistoryItem(item.prompt_id)
+  const deleteNow = (promptId: string) =>
+    void deleteHistoryItem(promptId)
       .then(({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })), () => undefined)
       .finally(() => history.send({ type: 'REFRESH' }));
+  const deletion = useUndoableDelete(deleteNow);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
@@ -60,7 +62,14 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
       {!signedIn && <p className="muted">{t('history.signInToSee')}</p>}
       {signedIn && data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
       <ol className="history-list">
-        {signedIn && data?.items.map((item) => (
+        {signedIn && data?.items.map((item) => deletion.pending.has(item.prompt_id) ? (
+          <li key={item.prompt_id} className="history-item history-deleted" data-prompt-id={item.prompt_id}>
+            <p role="status">{t('history.deletedPending', { prompt: item.prompt })}</p>
+            <button type="button" className="button-secondary" onClick={() => deletion.undo(item.prompt_id)}>
+              {t('history.undoDelete')}
+            </button>
+          </li>
+        ) : (
           <li key={item.prompt_id} className="history-item" data-prompt-id={item.prompt_id}>
             <PoseThumbnail src={item.pose_thumbnail} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
             <div className="history-body">
@@ -78,7 +87,7 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
                 <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>
               )}
               {item.error && <p className="field-error">{item.error}</p>}
-              {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} />}
+              {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} control={item.control_image} />}
               <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
                 {t('history.useAgain')}
               </button>
@@ -88,7 +97,7 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
               <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
                 {t('history.vary')}
               </button>
-              <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={() => remove(item)}>
+              <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={() => deletion.remove(item.prompt_id)}>
                 {t('history.delete')}
               </button>
             </div>

@@ -65,6 +65,30 @@ describe('the ComfyUI engine', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it.each([
+    [1, 1, { width: 16, height: 16 }],
+    [8, 1024, { width: 16, height: 1024 }],
+  ])('runs a %i x %i prompt on a latent ComfyUI takes and scales the images to that size', async (width, height, latent) => {
+    server.behaviour = 'finish';
+    const images = await engineFor(server.url).run(job({ width, height, gNumber: 1 }), noProgress);
+    const sent = Object.values(server.prompts.at(-1)!.workflow).find((n) => n.class_type === 'EmptyLatentImage')!;
+    expect(sent.inputs).toMatchObject(latent);
+    expect(images.map((image) => readPngSize(image.png))).toEqual([{ width, height }]);
+  });
+
+  it("gives each job its own client id, so a late close of one job's socket does not leave the next without events", async () => {
+    server.behaviour = 'finish';
+    server.socketCloseLagMs = 150;
+    try {
+      const engine = engineFor(server.url, { ...settings, timeoutMs: 2000 });
+      for (let n = 0; n < 3; n++) await engine.run(job({ gNumber: 1 }), noProgress);
+      const clients = server.prompts.slice(-3).map((p) => p.clientId);
+      expect(new Set(clients).size).toBe(3);
+    } finally {
+      server.socketCloseLagMs = 0;
+    }
+  });
+
   it('interrupts ComfyUI when the job is stopped', async () => {
     server.behaviour = 'hang';
     const controller = new AbortController();
@@ -100,7 +124,7 @@ describe('the ComfyUI engine', () => {
     server.checkpoints = ['another.safetensors'];
     try {
       const refused = engine.run(job(), noProgress);
-      await expect(refused).rejects.toThrow('ComfyUI refused the workflow (HTTP 400); the server log says why');
+      await expect(refused).rejects.toThrow("ComfyUI refused the workflow (HTTP 400): Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'");
       await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'") });
     } finally {
       server.checkpoints = had;
@@ -118,7 +142,7 @@ describe('the ComfyUI engine', () => {
   it('fails at once, saying so, when ComfyUI is down', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const started = Date.now();
-    await expect(engineFor(url).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (progress socket: ECONNREFUSED)`);
+    await expect(engineFor(url).run(job(), noProgress)).rejects.toThrow(`ComfyUI at ${url} is not reachable (the health check: ECONNREFUSED)`);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -57,11 +57,14 @@ describe('ENGINE=comfyui', () => {
       await waitFor(async () => finished.includes('engine-unavailable'), 10_000, 'the dead server to give the job back');
       expect(await itemOf(app, id)).toMatchObject({ status: 'queued', error: null, queue_position: 1 });
       const engines = async () => (await app.inject({ method: 'GET', url: '/v1/ready' })).json().data.engines;
-      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: false }]);
+      // Never heard from: no version known yet.
+      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: false, version: null, previews: false }]);
       late = await new ComfyUiTestServer().start(port);
+      late.version = '0.3.50';
       expect(await toEnd(app, id)).toMatchObject({ status: 'done', engine: 'comfyui' });
       expect(late.prompts).toHaveLength(1);
-      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: true }]);
+      // Its version as it answered, and previews off: 0.3.50 does not apply a prompt's preview method.
+      expect(await engines()).toEqual([{ engine: 'comfyui', inRotation: true, version: '0.3.50', previews: false }]);
     } finally {
       await app.close();
       await late?.close();

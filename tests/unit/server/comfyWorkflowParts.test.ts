@@ -127,6 +127,12 @@ describe('ComfyUI settings and shapes', () => {
     expect(latentSize(1024, 1024, 1024)).toEqual({ width: 1024, height: 1024 });
   });
 
+  it('never makes a latent side smaller than the 16 pixels ComfyUI takes', () => {
+    expect(latentSize(1, 1, 0)).toEqual({ width: 16, height: 16 });
+    expect(latentSize(8, 1024, 0)).toEqual({ width: 16, height: 1024 });
+    expect(latentSize(1024, 9, 1024)).toEqual({ width: 1024, height: 16 });
+  });
+
   it('lets a page take only JPEG data URLs as previews', () => {
     const preview = (image: string) => parsePromptEvent(JSON.stringify({ type: 'prompt.preview', prompt_id: 'p', data: { image } }));
     expect(preview('data:image/jpeg;base64,/9j/4AAQ')).toEqual({ type: 'prompt.preview', prompt_id: 'p', data: { image: 'data:image/jpeg;base64,/9j/4AAQ' } });

@@ -1,4 +1,5 @@
 import type { ComfyWorkflow, InputRef, WorkflowTemplate } from '../workflow.js';
+import { wrongKind } from './modelKinds.js';
 import type { ModelChoice } from './workflowProfile.js';
 
 /** A node class as GET /object_info/{class} describes it: each input's type spec. */
@@ -76,17 +77,31 @@ export function whyNot(template: WorkflowTemplate, report: ServerReport): string
   return null;
 }
 
+/** One choice's name, or why none fits: the operator's name when given, else the first fitting one (preferred names first). */
+function chooseOne(choice: ModelChoice, reports: ServerReport[], preferred: readonly string[]): { name: string } | { error: string } {
+  const lists = reports.map((r) => r.models.get(choice.folder) ?? []);
+  const everywhere = (name: string) => lists.every((list) => list.includes(name));
+  if (choice.named) return everywhere(choice.named) ? { name: choice.named } : { error: `the ComfyUI server has no ${choice.what} "${choice.named}"` };
+  const fitting = (lists[0] ?? []).filter((name) => choice.fits(name) && everywhere(name));
+  const usable = fitting.filter((name) => !wrongKind(name));
+  const name = usable.find((n) => preferred.includes(n)) ?? usable[0];
+  if (name) return { name };
+  const leftOut = fitting.map((n) => `${n} (${wrongKind(n)})`);
+  return { error: `the ComfyUI server has no ${choice.what} in models/${choice.folder}${leftOut.length ? `; left out: ${leftOut.join(', ')}` : ''}` };
+}
+
 /**
- * Chooses the model names a built-in profile leaves to the servers: the first name every server
- * lists that fits. Returns the refs' names, or why none was found.
+ * Chooses the model names a built-in profile leaves to the servers: the operator's name where
+ * given; else, of the names every server lists that fit, one of the operator's preferred names,
+ * else the first, never one of the wrong kind (a refiner, an inpainting model…). Returns the refs'
+ * names, or why none was found (naming what was left out and why).
  */
-export function chooseModels(choices: ModelChoice[], reports: ServerReport[]): { names: Array<[InputRef, string]> } | { error: string } {
+export function chooseModels(choices: ModelChoice[], reports: ServerReport[], preferred: readonly string[] = []): { names: Array<[InputRef, string]> } | { error: string } {
   const names: Array<[InputRef, string]> = [];
   for (const choice of choices) {
-    const lists = reports.map((r) => r.models.get(choice.folder) ?? []);
-    const found = lists[0]?.find((name) => choice.fits(name) && lists.every((list) => list.includes(name)));
-    if (!found) return { error: `the ComfyUI server has no ${choice.what} in models/${choice.folder}` };
-    names.push([choice.ref, found]);
+    const chosen = chooseOne(choice, reports, preferred);
+    if ('error' in chosen) return chosen;
+    names.push([choice.ref, chosen.name]);
   }
   return { names };
 }

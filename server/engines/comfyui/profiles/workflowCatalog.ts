@@ -95,19 +95,23 @@ export class WorkflowCatalog {
     const custom = await loadCustomWorkflows(this.settings);
     if (custom.error) this.log?.warn(`workflows: ${custom.error}`);
     const profiles = [...builtinProfiles(this.settings), ...custom.profiles];
-    const classes = [...new Set(profiles.flatMap((p) => ('error' in p.workflow ? [] : classesOf(p.workflow.template.graph))))];
-    const reports = (await Promise.all(this.settings.urls.map((url) => this.report(url, classes)))).filter((r): r is ServerReport => r !== null);
+    const workflows = profiles.flatMap((p) => ('error' in p.workflow ? [] : [p.workflow]));
+    const classes = [...new Set(workflows.flatMap((w) => classesOf(w.template.graph)))];
+    const folders = [...new Set(['checkpoints', 'controlnet', ...workflows.flatMap((w) => w.choices.map((c) => c.folder))])];
+    const reports = (await Promise.all(this.settings.urls.map((url) => this.report(url, classes, folders)))).filter((r): r is ServerReport => r !== null);
     const previous = new Map(this.states.map((s) => [s.profile.id, s]));
-    this.states = profiles.map((profile) => this.stateOf(profile, reports, previous.get(profile.id)));
+    const states = profiles.map((profile) => this.stateOf(profile, reports, previous.get(profile.id)));
+    // A profile offered only where it runs is not listed (nor logged) while no server can run it.
+    this.states = states.filter((state) => state.available || !state.profile.onlyWhenAvailable);
     this.loadedAt = Date.now();
     for (const state of this.states) this.logChange(state);
   }
 
-  private async report(url: string, classes: string[]): Promise<ServerReport | null> {
+  private async report(url: string, classes: string[], folders: string[]): Promise<ServerReport | null> {
     const http = new ComfyHttp(url, ASK_TIMEOUT_MS);
     try {
-      const [infos, checkpoints, controlnets] = await Promise.all([Promise.all(classes.map((c) => http.nodeInfo(c))), http.models('checkpoints'), http.models('controlnet')]);
-      return { url, nodes: new Map(classes.map((c, i) => [c, infos[i]])), models: new Map([['checkpoints', checkpoints], ['controlnet', controlnets]]) };
+      const [infos, lists] = await Promise.all([Promise.all(classes.map((c) => http.nodeInfo(c))), Promise.all(folders.map((f) => http.models(f)))]);
+      return { url, nodes: new Map(classes.map((c, i) => [c, infos[i]])), models: new Map(folders.map((f, i) => [f, lists[i]])) };
     } catch (error) {
       this.log?.warn(`workflows: ComfyUI at ${url} did not describe its nodes and models (${(error as Error).message}); it is left out of the check`);
       return null;
@@ -118,11 +122,12 @@ export class WorkflowCatalog {
     const { workflow } = profile;
     if ('error' in workflow) return { profile, available: false, reason: `The workflow's files are malformed: ${workflow.error}`, template: null, models: [] };
     if (!reports.length) {
+      if (profile.onlyWhenAvailable && !previous) return { profile, available: false, reason: 'No ComfyUI server described its nodes and models yet.', template: null, models: [] };
       // Nobody answered: keep what was known; prompts wait in the queue until a server is back.
       const template = workflow.choices.length ? (previous?.template ?? null) : workflow.template;
       return { profile, available: previous?.available ?? true, reason: previous?.reason ?? null, template, models: template ? modelsOf(template.graph) : [] };
     }
-    const chosen = chooseModels(workflow.choices, reports);
+    const chosen = chooseModels(workflow.choices, reports, this.settings.preferredModels);
     if ('error' in chosen) return { profile, available: false, reason: `${capital(chosen.error)}.`, template: null, models: [] };
     const template = withNames(workflow.template, chosen.names);
     const models = modelsOf(template.graph);

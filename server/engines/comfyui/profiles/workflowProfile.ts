@@ -2,16 +2,18 @@ import type { SamplingControl } from '../../../../src/api/schemas.js';
 import type { RenderProfile } from '../../../../src/pose/index.js';
 import type { InputRef, WorkflowTemplate } from '../workflow.js';
 
-/** A model a built-in profile takes from what the servers list when the operator named none. */
+/** A model a built-in profile takes from what the servers list, or the operator's name for it. */
 export interface ModelChoice {
   /** Where the name goes in the template. */
   ref: InputRef;
-  /** The ComfyUI models folder it is looked for in (GET /models/{folder}). */
-  folder: 'checkpoints' | 'controlnet';
+  /** The ComfyUI models folder it is looked for in (GET /models/{folder}), e.g. checkpoints, controlnet, diffusion_models. */
+  folder: string;
   /** What it is, in words, for the reason when none is found. */
   what: string;
   /** Whether a file name looks like the model wanted. */
   fits(name: string): boolean;
+  /** The operator's name for it: the only one taken when set (the reason names it when a server lacks it). */
+  named?: string | null;
 }
 
 /** A usable profile's workflow: the template and the model names still to choose. */
@@ -22,7 +24,7 @@ export interface ProfileWorkflow {
 
 /** A workflow profile: how a pose and a prompt become a ComfyUI workflow, as the operator configured it. */
 export interface WorkflowProfile {
-  /** `sd15`, `sdxl` or `custom:<name>`. */
+  /** A built-in id (`sd15`, `sdxl`, `flux-union`…) or `custom:<name>`. */
   id: string;
   label: string;
   kind: 'builtin' | 'custom';
@@ -31,6 +33,8 @@ export interface WorkflowProfile {
   /** Smallest longer side of the latent; smaller images are generated larger and scaled down. */
   minLongSide: number;
   defaults: Record<SamplingControl, number>;
+  /** Listed only while the servers can run it (a built-in profile the operator did not ask for by name). */
+  onlyWhenAvailable?: boolean;
   /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
   workflow: ProfileWorkflow | { error: string };
 }

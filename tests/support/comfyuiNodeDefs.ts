@@ -1,0 +1,73 @@
+/**
+ * ComfyUI's node classes as their source defines them, in GET /object_info's shape: each input's
+ * `[TYPE, {min, max…}]` or `[[choices], {}]` and each output's type. Read from ComfyUI's source
+ * (release 0.3.64 unless said): nodes.py (CheckpointLoaderSimple, CLIPTextEncode,
+ * ConditioningZeroOut, VAEDecode, VAELoader, ControlNetLoader, ControlNetApplyAdvanced with its
+ * optional `vae`, UNETLoader, CLIPLoader, DualCLIPLoader, KSampler, SaveImage, LoadImage,
+ * EmptyLatentImage, LoraLoader), comfy_extras/nodes_flux.py (FluxGuidance), nodes_sd3.py
+ * (EmptySD3LatentImage), nodes_model_advanced.py (ModelSamplingAuraFlow),
+ * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64), and
+ * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). Combo lists of model files
+ * are the folders given.
+ */
+
+/** One node class as /object_info describes it. */
+export interface NodeDefinition {
+  input: { required: Record<string, unknown[]>; optional?: Record<string, unknown[]> };
+  output: string[];
+  name: string;
+  output_node: boolean;
+}
+
+/** Model files by ComfyUI models folder, and the uploaded images. */
+export interface DefinitionLists {
+  folders: Record<string, string[]>;
+  uploads: string[];
+}
+
+/** MAX_RESOLUTION in nodes.py. */
+const MAX_RESOLUTION = 16384;
+const INT = (min: number, max: number) => ['INT', { default: min, min, max }];
+const FLOAT = (min: number, max: number) => ['FLOAT', { default: min, min, max }];
+const SAMPLERS = ['euler', 'euler_ancestral', 'dpmpp_2m', 'dpmpp_2m_sde', 'res_multistep', 'uni_pc'];
+const SCHEDULERS = ['simple', 'sgm_uniform', 'karras', 'exponential', 'ddim_uniform', 'beta', 'normal'];
+const CLIP_TYPES = ['stable_diffusion', 'stable_cascade', 'sd3', 'stable_audio', 'mochi', 'ltxv', 'pixart', 'cosmos', 'lumina2', 'wan', 'hidream', 'chroma', 'ace', 'omnigen2', 'qwen_image', 'hunyuan_image'];
+const DUAL_CLIP_TYPES = ['sdxl', 'sd3', 'flux', 'hunyuan_video', 'hidream', 'hunyuan_image'];
+
+/** The node classes, with the model lists of the folders given. */
+export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<string, NodeDefinition> {
+  const list = (folder: string) => [folders[folder] ?? [], {}];
+  const node = (name: string, required: Record<string, unknown[]>, output: string[], optional?: Record<string, unknown[]>): NodeDefinition => ({
+    input: optional ? { required, optional } : { required }, output, name, output_node: name === 'SaveImage',
+  });
+  const latent = (step: number) => ({ width: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }], height: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }], batch_size: INT(1, 4096) });
+  const definitions = [
+    node('CheckpointLoaderSimple', { ckpt_name: list('checkpoints') }, ['MODEL', 'CLIP', 'VAE']),
+    node('LoraLoader', { model: ['MODEL'], clip: ['CLIP'], lora_name: list('loras'), strength_model: FLOAT(-100, 100), strength_clip: FLOAT(-100, 100) }, ['MODEL', 'CLIP']),
+    node('UNETLoader', { unet_name: list('diffusion_models'), weight_dtype: [['default', 'fp8_e4m3fn', 'fp8_e4m3fn_fast', 'fp8_e5m2'], {}] }, ['MODEL']),
+    node('CLIPLoader', { clip_name: list('text_encoders'), type: [CLIP_TYPES, {}] }, ['CLIP'], { device: [['default', 'cpu'], {}] }),
+    node('DualCLIPLoader', { clip_name1: list('text_encoders'), clip_name2: list('text_encoders'), type: [DUAL_CLIP_TYPES, {}] }, ['CLIP'], { device: [['default', 'cpu'], {}] }),
+    node('VAELoader', { vae_name: list('vae') }, ['VAE']),
+    node('CLIPTextEncode', { text: ['STRING', { multiline: true }], clip: ['CLIP'] }, ['CONDITIONING']),
+    node('ConditioningZeroOut', { conditioning: ['CONDITIONING'] }, ['CONDITIONING']),
+    node('FluxGuidance', { conditioning: ['CONDITIONING'], guidance: FLOAT(0, 100) }, ['CONDITIONING']),
+    node('ModelSamplingAuraFlow', { model: ['MODEL'], shift: FLOAT(0, 100) }, ['MODEL']),
+    node('LoadImage', { image: [uploads, { image_upload: true }] }, ['IMAGE', 'MASK']),
+    node('ControlNetLoader', { control_net_name: list('controlnet') }, ['CONTROL_NET']),
+    node('ControlNetApplyAdvanced', {
+      positive: ['CONDITIONING'], negative: ['CONDITIONING'], control_net: ['CONTROL_NET'], image: ['IMAGE'],
+      strength: FLOAT(0, 10), start_percent: FLOAT(0, 1), end_percent: FLOAT(0, 1),
+    }, ['CONDITIONING', 'CONDITIONING'], { vae: ['VAE'] }),
+    node('ModelPatchLoader', { name: list('model_patches') }, ['MODEL_PATCH']),
+    node('ZImageFunControlnet', { model: ['MODEL'], model_patch: ['MODEL_PATCH'], vae: ['VAE'], strength: FLOAT(-10, 10) }, ['MODEL'], { image: ['IMAGE'], inpaint_image: ['IMAGE'], mask: ['MASK'] }),
+    node('EmptyLatentImage', latent(8), ['LATENT']),
+    node('EmptySD3LatentImage', latent(16), ['LATENT']),
+    node('KSampler', {
+      model: ['MODEL'], seed: INT(0, Number.MAX_SAFE_INTEGER), steps: INT(1, 10000), cfg: FLOAT(0, 100),
+      sampler_name: [SAMPLERS, {}], scheduler: [SCHEDULERS, {}], positive: ['CONDITIONING'], negative: ['CONDITIONING'], latent_image: ['LATENT'], denoise: FLOAT(0, 1),
+    }, ['LATENT']),
+    node('VAEDecode', { samples: ['LATENT'], vae: ['VAE'] }, ['IMAGE']),
+    node('SaveImage', { images: ['IMAGE'], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, []),
+  ];
+  return Object.fromEntries(definitions.map((d) => [d.name, d]));
+}
