@@ -4,6 +4,7 @@ import { ASPECT_IDS, ASPECT_PRESETS, SIZE_NAMES, SOCIAL_PRESETS, sameSize } from
 import { FRAME_FITS } from '../../pose';
 import { chooseFrameFit, choosePreset, chooseSize } from '../stores/documentCommands';
 import { panelStore, useDocument } from '../stores/documentStore';
+import { ChipRadios } from './ChipRadios';
 import { SideInput } from './SideInput';
 
 /** The Image Dimensions section: aspect presets with their sizes, or custom sizes and socials under More. */
@@ -96,20 +97,11 @@ function FrameFitChoice() {
   return (
     <div className="frame-fit-row" role="radiogroup" aria-label={t('panel.frameFit')}>
       <span className="frame-fit-label">{t('panel.frameFit')}</span>
-      {FRAME_FITS.map((fit) => (
-        <button
-          key={fit}
-          type="button"
-          role="radio"
-          aria-checked={frameFit === fit}
-          className={`chip${frameFit === fit ? ' active' : ''}`}
-          data-frame-fit={fit}
-          title={t(`panel.frameFitHints.${fit}`)}
-          onClick={() => chooseFrameFit(fit)}
-        >
-          {t(`panel.frameFits.${fit}`)}
-        </button>
-      ))}
+      <ChipRadios
+        options={FRAME_FITS.map((fit) => ({ value: fit, label: t(`panel.frameFits.${fit}`), hint: t(`panel.frameFitHints.${fit}`) }))}
+        value={frameFit}
+        onChoose={chooseFrameFit}
+      />
     </div>
   );
 }
