@@ -1,5 +1,5 @@
 /**
- * The arrows between the rooms of the code (docs/architecture.md, DESIGN.md section 2).
+ * The arrows between the rooms of the code (docs/architecture.md).
  * `npm run lint:deps` fails on any import these rules forbid, and on any import cycle.
  */
 

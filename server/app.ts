@@ -42,7 +42,7 @@ export async function buildApp(
   (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   registerErrorHandling(app);
   // API answers up to 64 KB (a history page) are compressed in one call: through a zlib stream each
-  // cost several times the compression itself (bench/README.md, issue 19's profile).
+  // cost several times the compression itself (bench/README.md, the profile of the history under load).
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   registerSecurity(app, config);
   await registerAuth(app, verifier);

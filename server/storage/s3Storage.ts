@@ -21,7 +21,7 @@ function parseAmzDate(value: string | null): Date | null {
 /**
  * Images in an S3 bucket (AWS or S3-compatible), reached by the browser through presigned URLs.
  * The client computes checksums only when an operation requires them: with the SDK's default,
- * presigned requests carry checksum parameters that browsers cannot match (../shared/DESIGN.md section 9).
+ * presigned requests carry checksum parameters that browsers cannot match (docs/design.md section 5).
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;

@@ -32,7 +32,7 @@ export const API_PATHS = {
   sharedPose: '/v1/shared/:shareId',
 } as const;
 
-/** Local storage keys: the two of ../shared/SPEC.md section 3, and the profile the header paints from before firebase loads. */
+/** Local storage keys: the two of docs/specification.md section 3, and the profile the header paints from before firebase loads. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   expirationTime: 'access_token_expiration_time',
@@ -77,11 +77,11 @@ export function apiPath(path: string, params: Record<string, string>): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** Smallest and largest image side in pixels (../shared/SPEC.md section 9). */
+/** Smallest and largest image side in pixels (docs/specification.md section 9). */
 export const SIZE_MIN = 1;
 export const SIZE_MAX = 1024;
 
-/** The numbers of images a user may ask for (../shared/SPEC.md section 5). */
+/** The numbers of images a user may ask for (docs/specification.md section 5). */
 export const IMAGE_COUNTS = [1, 2, 3, 4] as const;
 export type ImageCount = (typeof IMAGE_COUNTS)[number];
 
@@ -97,7 +97,7 @@ export const POSE_REACH_CANVASES = 3;
 export const PROMPT_COST_MAX = 424;
 export const USER_COST_MAX = 4 * PROMPT_COST_MAX;
 
-/** Default generation settings (../shared/SPEC.md section 3). */
+/** Default generation settings (docs/specification.md section 3). */
 export const DEFAULT_SETTINGS = { width: 400, height: 600, gNumber: 1 as ImageCount };
 
 /** Whether a value is a whole number of pixels inside the allowed side range. */
@@ -110,7 +110,7 @@ export function isImageCount(value: unknown): value is ImageCount {
   return IMAGE_COUNTS.includes(value as ImageCount);
 }
 
-/** The error part of a failed response (../shared/SPEC.md section 8). */
+/** The error part of a failed response (docs/specification.md section 8). */
 export interface ApiErrorBody {
   code: number;
   response_metadata: { error: { code_n: number; description: string } };

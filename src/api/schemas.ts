@@ -1,5 +1,5 @@
 /**
- * Request schemas and response shapes of the generation API (../shared/DESIGN.md section 3), shared by
+ * Request schemas and response shapes of the generation API (docs/design.md section 1), shared by
  * the browser and the server. zod only: no Node imports, so the browser can validate the same way.
  */
 import { z } from 'zod';

@@ -7,7 +7,7 @@ import { corpusPath } from '../unit/pose/realpose';
 import { dragBy, exportJson, openEditor, pointOf, stage, tool, zoomOf } from './editor.helpers';
 import { dropPhoto } from './support/photo';
 
-// Issue 15 in the browser: feet that survive a BODY_25 round trip and can be dragged, render
+// In the browser: feet that survive a BODY_25 round trip and can be dragged, render
 // profiles kept with the pose, and a skeleton image (ControlNet's drawing, as a PNG or saved again
 // as a JPEG) read back into a pose.
 

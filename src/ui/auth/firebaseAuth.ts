@@ -51,7 +51,7 @@ export async function toAuthUser(user: User, force = false): Promise<AuthUser> {
   };
 }
 
-/** Gets a new ID token from the signed-in user (../shared/SPEC.md section 4's refresh). */
+/** Gets a new ID token from the signed-in user (docs/specification.md section 4's refresh). */
 export async function refreshIdToken(auth: Auth): Promise<FreshToken> {
   await auth.authStateReady();
   const user = auth.currentUser;

@@ -8,7 +8,7 @@ import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, promptBody, tempDataDir, waitFor } from '../../support/generationApp';
 import { startS3TestServer, type S3TestServer } from '../../support/s3TestServer';
 
-// Issue 20 with STORAGE=s3: uploads are presigned POSTs whose policy caps the size (the S3 test
+// With STORAGE=s3, uploads are presigned POSTs whose policy caps the size (the S3 test
 // server's gate checks policies as S3 does), and the quota, expiry and deletion reach the bucket.
 
 interface Slot {
