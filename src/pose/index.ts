@@ -9,6 +9,7 @@ export { mirrorMap } from './mirror.js';
 export { hsvToRgb255, roundHalfEven } from './hsv.js';
 export { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
+export { angleOf, distance, midpoint, vectorLength } from './geometry.js';
 export {
   clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson,
 } from './person.js';
