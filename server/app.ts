@@ -49,7 +49,8 @@ export async function buildApp(
   // After auth: the limits are per user.
   await registerRateLimits(app, config.rateLimits, config.poseRateLimits);
   await app.register(healthRoutes);
-  await appConfigRoutes(app, config.firebase);
+  // A photo is uploaded, then estimated: the smaller limit of the two is the page's.
+  await appConfigRoutes(app, config.firebase, { photoMaxBytes: Math.min(config.generation.files.uploadMaxBytes, config.estimator.maxBytes) });
   await registerGeneration(app, config.generation, engines);
   await registerEstimator(app, config.estimator, {
     verifier,
