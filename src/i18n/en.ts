@@ -63,6 +63,8 @@ export const en = {
     cfg: 'CFG',
     range: '{{min}} to {{max}}',
     previewAlt: 'Preview of the images as they form',
+    lostContact: 'Lost contact with the server: {{reason}}',
+    notInHistory: 'Prompt {{id}} is not in your history',
   },
   history: {
     title: 'Your history',

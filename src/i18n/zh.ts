@@ -65,6 +65,8 @@ export const zh: Translation = {
     cfg: 'CFG 引导系数',
     range: '{{min}} 到 {{max}}',
     previewAlt: '图像生成中的预览',
+    lostContact: '与服务器失去联系：{{reason}}',
+    notInHistory: '您的历史记录中没有提示 {{id}}',
   },
   history: {
     title: '你的历史记录',

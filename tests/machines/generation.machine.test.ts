@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMachine, fromPromise, type EventObject } from 'xstate';
 import { ApiCallError } from '../../src/api/failures';
+import { en } from '../../src/i18n/en';
+import { zh } from '../../src/i18n/zh';
 import {
   generationMachine,
   MAX_POLL_FAILURES,
@@ -48,6 +51,9 @@ const events = (): EventObject[] => [
 ];
 
 // States told apart by whether the event connection is up too: it decides how the prompt is followed.
+// What the machine says to the user goes through i18next, as on the page.
+beforeAll(() => i18n.init({ lng: 'en', resources: { en: { translation: en }, zh: { translation: zh } }, interpolation: { escapeValue: false } }));
+
 const paths = generatePaths(generationMachine, { events, serialize: ({ value, context }) => JSON.stringify([value, context.live]) });
 
 function startActor() {
@@ -163,6 +169,21 @@ describe('generation machine, its poll policy', () => {
     await tick();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe('Lost contact with the server: ERR_NETWORK: Network Error');
+  });
+
+  it("says it lost contact in the user's language", async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      const { actor, scripted } = startActor();
+      actor.send({ type: 'GENERATE', request });
+      scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
+      await tick();
+      scripted.settle(error('pollPrompt', '40401: no such prompt', 404));
+      await tick();
+      expect(actor.getSnapshot().context.error).toBe('与服务器失去联系：40401: no such prompt');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('starts counting again after an answer', async () => {
