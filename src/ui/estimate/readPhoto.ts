@@ -20,10 +20,12 @@ export function usePhotoMaxBytes(): number | null {
   const [maxBytes, setMaxBytes] = useState<number | null>(null);
   useEffect(() => {
     let mounted = true;
-    loadAppConfig().then(
-      (config) => mounted && setMaxBytes(config.limits.photoMaxBytes),
-      () => undefined,
-    );
+    loadAppConfig()
+      .then((config) => {
+        if (mounted) setMaxBytes(config.limits.photoMaxBytes);
+      })
+      // No config (or one without limits): the size is left to the server.
+      .catch(() => undefined);
     return () => {
       mounted = false;
     };
