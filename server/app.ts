@@ -3,7 +3,8 @@ import compress from '@fastify/compress';
 import type { ServerConfig } from './config.js';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
-import { clientErrorHandler } from './http/clientErrors.js';
+import { clientErrorHandler, requireHost } from './http/clientErrors.js';
+import { capConnections, serverOptions } from './http/serverLimits.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.js';
 import { registerSecurity, securityHeaders } from './http/security.js';
 import { registerRateLimits } from './http/rateLimit.js';
@@ -18,6 +19,7 @@ import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
 import { registerPoseLibrary } from './library/registerPoseLibrary.js';
 import { serializeRequest } from './http/logRedaction.js';
+import { registerStorableText } from './http/storableText.js';
 
 /** Builds the Posecraft HTTP server (API and web app) without starting to listen. */
 export async function buildApp(
@@ -28,13 +30,16 @@ export async function buildApp(
   /** Estimator to use instead of the pose-model process (tests). */
   estimator?: Estimator,
 ): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
+    ...serverOptions(config.limits),
     // Requests are logged with their URL: the socket's token and file URLs' signatures are blanked.
     logger: { level: process.env.LOG_LEVEL ?? (config.production ? 'info' : 'warn'), serializers: { req: serializeRequest } },
     bodyLimit: 2 * 1024 * 1024,
-    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
-    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
+  capConnections(app.server, config.limits.maxConnections, headers);
   // A client that has sent its whole request may close its sending side (TCP half-close) and still
   // read the answer: Node's default ends the socket at once and the answer is lost (during shutdown
   // too, where the request is still finished). Node ends the socket after the answer instead
@@ -45,6 +50,8 @@ export async function buildApp(
   // cost several times the compression itself (bench/README.md, the profile of the history under load).
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   registerSecurity(app, config);
+  requireHost(app);
+  registerStorableText(app);
   await registerAuth(app, verifier);
   // After auth: the limits are per user.
   await registerRateLimits(app, config.rateLimits, config.poseRateLimits);
@@ -59,7 +66,7 @@ export async function buildApp(
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
-  await registerPromptEvents(app, { verifier, runtime: app.generation });
+  await registerPromptEvents(app, { verifier, runtime: app.generation, recheckMs: config.firebase.recheckMs, socketsPerAddress: config.estimator.socketsPerAddress });
   await registerPoseLibrary(app, config);
   await registerWebApp(app, config.webRoot);
   return app;

@@ -4,7 +4,8 @@ import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConf
 import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
 import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
 import { loadRateLimits, type RateLimits } from './http/rateLimit.js';
-import { loadPoseRateLimits, type PoseRateLimits } from './library/poseLimits.js';
+import { loadServerLimits, type ServerLimits } from './http/serverLimits.js';
+import { loadPoseRateLimits, loadPosesPerUser, type PoseRateLimits } from './library/poseLimits.js';
 
 /** Server settings, all read from the environment once at start-up. */
 export interface ServerConfig {
@@ -24,6 +25,10 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Pose library calls per minute. */
   poseRateLimits: PoseRateLimits;
+  /** Saved poses one user may keep. */
+  posesPerUser: number;
+  /** Timeouts of slow clients and the cap on open connections. */
+  limits: ServerLimits;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     estimator: loadEstimatorConfig(env),
     rateLimits: loadRateLimits(env),
     poseRateLimits: loadPoseRateLimits(env),
+    posesPerUser: loadPosesPerUser(env),
+    limits: loadServerLimits(env),
   };
 }

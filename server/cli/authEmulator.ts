@@ -35,6 +35,9 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** How the firebase CLI says another emulator holds (or is taking) the ports. */
+const PORT_TAKEN = /port taken|is not open|already in use/i;
+
 /** Starts the Firebase Auth Emulator for the demo project, or reuses one already answering at host. */
 export async function ensureAuthEmulator(host: string, projectId: string, timeoutMs = 60_000): Promise<RunningEmulator> {
   const url = `http://${host}`;
@@ -54,11 +57,26 @@ export async function ensureAuthEmulator(host: string, projectId: string, timeou
   child.stderr?.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(url))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (child.exitCode !== null) {
+      // Another process (a second `npm start`, a test run) is starting the emulator and holds its
+      // ports: wait for that one to answer and use it, instead of failing on "port taken".
+      if (PORT_TAKEN.test(output) && (await answersBefore(url, deadline))) return { url, startedHere: false, stop: async () => {} };
+      throw new Error(`The Auth Emulator did not start at ${url}:\n${output.slice(-2000)}`);
+    }
+    if (Date.now() > deadline) {
       await stopChild(child);
       throw new Error(`The Auth Emulator did not start at ${url}:\n${output.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   return { url, startedHere: true, stop: () => stopChild(child) };
+}
+
+/** Whether the emulator at url answers before the deadline (polled). */
+async function answersBefore(url: string, deadline: number): Promise<boolean> {
+  while (Date.now() <= deadline) {
+    if (await answers(url)) return true;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
 }

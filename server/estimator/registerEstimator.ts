@@ -1,9 +1,9 @@
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { Database } from '../db/database.js';
 import { estimatorRoutes } from '../routes/estimator.js';
 import { estimatorSocketRoutes } from '../ws/estimatorSocket.js';
+import { registerWebSockets } from '../ws/socketSupport.js';
 import type { EstimatorConfig } from './estimatorConfig.js';
 import { EstimateRelay } from './estimateRelay.js';
 import { EstimateService } from './estimateService.js';
@@ -57,7 +57,7 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
     });
   }
   app.addHook('onClose', async () => service.close());
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerWebSockets(app);
   await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
   await app.register(estimatorSocketRoutes, { verifier: deps.verifier, service, recheckMs: deps.recheckMs, caps: { perUser: config.socketsPerUser, perAddress: config.socketsPerAddress } });
 }

@@ -1,16 +1,19 @@
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { toHistoryItem } from '../jobs/historyItem.js';
 import { promptEventsSocketRoutes } from '../ws/promptEventsSocket.js';
+import { registerWebSockets } from '../ws/socketSupport.js';
 import { PromptEventHub, type ReadPlaces, type ReadPrompt } from './promptEventHub.js';
 
 /**
  * Registers WS /ws_events: each signed-in page hears its user's prompt changes, from this instance
  * and, with DATABASE_URL, from every other instance on the same Postgres server.
  */
-export async function registerPromptEvents(app: FastifyInstance, { verifier, runtime }: { verifier: TokenVerifier; runtime: GenerationRuntime }): Promise<void> {
+export async function registerPromptEvents(
+  app: FastifyInstance,
+  { verifier, runtime, recheckMs, socketsPerAddress }: { verifier: TokenVerifier; runtime: GenerationRuntime; recheckMs: number; socketsPerAddress: number },
+): Promise<void> {
   const read: ReadPrompt = async (userId, promptId) => {
     const { store } = await runtime.open();
     const { items } = await store.list(userId, 1, 1, promptId);
@@ -34,6 +37,6 @@ export async function registerPromptEvents(app: FastifyInstance, { verifier, run
     hub.close();
     await runtime.changes.close().catch(() => {});
   });
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(promptEventsSocketRoutes, { verifier, hub });
+  await registerWebSockets(app);
+  await app.register(promptEventsSocketRoutes, { verifier, hub, recheckMs, socketsPerAddress });
 }

@@ -13,3 +13,8 @@ export function loadPoseRateLimits(env: NodeJS.ProcessEnv): PoseRateLimits {
     sharedPerAddress: envNumber(env, 'SHARED_POSE_RATE_PER_MIN', 120, 1, 1_000_000, true),
   };
 }
+
+/** How many poses one user may keep in their library (POSES_PER_USER_MAX); their bytes also count against USER_STORAGE_QUOTA_MB. */
+export function loadPosesPerUser(env: NodeJS.ProcessEnv): number {
+  return envNumber(env, 'POSES_PER_USER_MAX', 1000, 1, 1_000_000, true);
+}

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
 import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
+import { POSE_LIBRARY_LIMITS } from '../../src/api/contract.js';
 
 /** A saved pose as stored; `pose` only when asked for. */
 export interface PoseRow {
@@ -18,6 +19,15 @@ export interface PoseRow {
 
 const COLUMNS = 'id, user_id, name, tags, kind, thumbnail_key, share_id, created_at, updated_at';
 
+// What a row takes beyond its pose: the longest name and tags it may be renamed to (4 bytes a
+// character at most), ids, times and its index entry.
+const ROW_ALLOWANCE = 4 * (POSE_LIBRARY_LIMITS.nameLength + POSE_LIBRARY_LIMITS.tagCount * (POSE_LIBRARY_LIMITS.tagLength + 4)) + 512;
+
+/** The bytes a saved pose's row is counted as against its owner's quota: its pose, and room for any name and tags. */
+export function poseRowBytes(pose: OpenPoseJson): number {
+  return Buffer.byteLength(JSON.stringify(pose)) + ROW_ALLOWANCE;
+}
+
 /** What a list asks for: words in names or tags, one exact tag, one kind, a page. */
 export interface PoseSearch {
   q?: string;
@@ -34,12 +44,21 @@ const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${
 export class PoseStore {
   constructor(private readonly db: Queryable) {}
 
-  async insert(row: { id: string; userId: string; name: string; tags: string[]; kind: SavedPoseKind; pose: OpenPoseJson; thumbnailKey: string }): Promise<PoseRow> {
+  /** Adds a pose unless its owner already keeps maxPoses; null then. */
+  async insert(row: { id: string; userId: string; name: string; tags: string[]; kind: SavedPoseKind; pose: OpenPoseJson; thumbnailKey: string }, maxPoses: number): Promise<PoseRow | null> {
     const { rows } = await this.db.query<PoseRow>(
-      `INSERT INTO poses (id, user_id, name, tags, kind, pose, thumbnail_key) VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7) RETURNING ${COLUMNS}, pose`,
-      [row.id, row.userId, row.name, JSON.stringify(row.tags), row.kind, JSON.stringify(row.pose), row.thumbnailKey],
+      `INSERT INTO poses (id, user_id, name, tags, kind, pose, thumbnail_key)
+       SELECT $1, $2, $3, $4::jsonb, $5, $6::jsonb, $7 WHERE (SELECT count(*) FROM poses WHERE user_id = $2) < $8
+       RETURNING ${COLUMNS}, pose`,
+      [row.id, row.userId, row.name, JSON.stringify(row.tags), row.kind, JSON.stringify(row.pose), row.thumbnailKey, maxPoses],
     );
-    return rows[0];
+    return rows[0] ?? null;
+  }
+
+  /** How many poses a user keeps. */
+  async count(userId: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM poses WHERE user_id = $1', [userId]);
+    return rows[0]?.n ?? 0;
   }
 
   async list(userId: string, search: PoseSearch): Promise<{ rows: PoseRow[]; total: number }> {

@@ -1,13 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import { SHARE_PAGE_PREFIX } from '../../src/api/contract.js';
 import { sharedThumbnailPath } from './savedPoseView.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The origin share links are written with: PUBLIC_BASE_URL when set, else the origin the request came to. */
-export function siteOrigin(request: FastifyRequest, publicBaseUrl: string): string {
-  return publicBaseUrl || `${request.protocol}://${request.host}`;
+/**
+ * The origin share links are written with, from the configuration only: PUBLIC_BASE_URL, else the
+ * first of CORS_ORIGINS, else none (the tags then carry paths). Never the request's Host header,
+ * which anyone can set, so a cached page cannot point to another site.
+ */
+export function siteOrigin(publicBaseUrl: string, corsOrigins: readonly string[]): string {
+  return publicBaseUrl || (corsOrigins[0] ?? '').replace(/\/+$/, '');
 }
 
 /** Open Graph and Twitter card tags of a shared pose, so a link pasted in a chat shows its name and thumbnail. */
@@ -26,9 +29,13 @@ export function shareMetaTags(origin: string, shareId: string, name: string): st
   ].join('\n    ');
 }
 
-/** index.html with the share's tags in its head, and its title. */
+/** Puts text in place of the first match of pattern, taken literally (String.replace would read `$'`, `` $` `` and `$&` in it). */
+function replaceLiterally(html: string, pattern: RegExp | string, text: string): string {
+  return html.replace(pattern, () => text);
+}
+
+/** index.html with the share's tags in its head, and its title (the name shown as written, whatever characters it holds). */
 export function injectShareTags(indexHtml: string, tags: string, title: string): string {
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} · Posecraft</title>`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+  const titled = replaceLiterally(indexHtml, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} · Posecraft</title>`);
+  return replaceLiterally(titled, '</head>', `    ${tags}\n  </head>`);
 }

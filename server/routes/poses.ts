@@ -6,15 +6,22 @@ import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { newShareId, poseThumbnailKey, renderPoseThumbnail } from '../library/poseThumbnail.js';
-import { PoseStore } from '../library/poseStore.js';
+import { PoseStore, poseRowBytes } from '../library/poseStore.js';
 import { toSavedPose, toSavedPoseWithPose } from '../library/savedPoseView.js';
 import { callerOf, parseRequest } from './validation.js';
 
 /** The 404 for a pose that does not exist or belongs to someone else (the two look the same). */
 const poseNotFound = (id: string) => new ApiError(404, ERROR_CODES.notFound, `No pose ${id} in your library`);
 
-/** /v1/poses: a signed-in user's saved poses — list, save, read, rename and re-tag, delete, share and revoke. */
-export async function poseRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
+/** The 507 of a save past the number of poses a user may keep. */
+const libraryFull = (max: number) =>
+  new ApiError(507, ERROR_CODES.storageFull, `Your pose library is full: it holds ${max} saved poses, the most allowed. Delete saved poses you no longer need from your library to save new ones.`);
+
+/**
+ * /v1/poses: a signed-in user's saved poses — list, save, read, rename and re-tag, delete, share and
+ * revoke. Saved poses count against the storage quota (rows and thumbnails), at most posesPerUser each.
+ */
+export async function poseRoutes(app: FastifyInstance, { runtime, posesPerUser }: { runtime: GenerationRuntime; posesPerUser: number }): Promise<void> {
   const ttl = runtime.config.files.urlTtlSeconds;
   const store = async () => new PoseStore((await runtime.open()).db);
   const storage = () => runtime.storage();
@@ -36,10 +43,25 @@ export async function poseRoutes(app: FastifyInstance, { runtime }: { runtime: G
   app.post(API_PATHS.poses, { bodyLimit: POSE_LIBRARY_LIMITS.bodyBytes }, async (request, reply) => {
     const user = callerOf(request);
     const body = parseRequest(createPoseRequest, request.body);
+    if ((await (await store()).count(user.uid)) >= posesPerUser) throw libraryFull(posesPerUser);
     const id = crypto.randomUUID();
+    const pose = toOpenPoseJson(body.pose);
     const thumbnailKey = poseThumbnailKey(user.uid, id);
-    await storage().put(thumbnailKey, await renderPoseThumbnail(body.pose, body.kind), 'image/png');
-    const row = await (await store()).insert({ id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose: toOpenPoseJson(body.pose), thumbnailKey });
+    const png = await renderPoseThumbnail(body.pose, body.kind);
+    // The row and thumbnail are held against the quota first, so a save past it stores nothing.
+    await (await runtime.open()).quota.holdPose(thumbnailKey, poseRowBytes(pose) + png.length);
+    // A save that fails after its thumbnail was held or stored leaves nothing behind, counted or not.
+    const row = await storage()
+      .inner.put(thumbnailKey, png, 'image/png')
+      .then(async () => (await store()).insert({ id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose, thumbnailKey }, posesPerUser))
+      .catch(async (error: unknown) => {
+        await storage().delete(thumbnailKey).catch(() => {});
+        throw error;
+      });
+    if (!row) {
+      await storage().delete(thumbnailKey);
+      throw libraryFull(posesPerUser);
+    }
     return sendData(reply, await toSavedPoseWithPose(row, storage(), ttl));
   });
 

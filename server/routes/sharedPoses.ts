@@ -7,12 +7,14 @@ import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { PoseStore } from '../library/poseStore.js';
 import { toSharedPose } from '../library/savedPoseView.js';
-import { injectShareTags, shareMetaTags, siteOrigin } from '../library/sharePage.js';
+import { injectShareTags, shareMetaTags } from '../library/sharePage.js';
 import { parseRequest } from './validation.js';
 
 interface SharedOptions {
   runtime: GenerationRuntime;
   webRoot: string;
+  /** The origin the page's links are written with (siteOrigin), from the configuration. */
+  origin: string;
 }
 
 /** Unknown and revoked links answer the same 404. */
@@ -22,7 +24,7 @@ const notShared = () => new ApiError(404, ERROR_CODES.notFound, 'This pose is no
  * Share links, open to anyone: GET /v1/shared/:shareId (the pose), /p/:shareId (the app's page with
  * Open Graph tags in its HTML) and /p/:shareId/thumbnail.png (the image those tags point to).
  */
-export async function sharedPoseRoutes(app: FastifyInstance, { runtime, webRoot }: SharedOptions): Promise<void> {
+export async function sharedPoseRoutes(app: FastifyInstance, { runtime, webRoot, origin }: SharedOptions): Promise<void> {
   const shared = async (request: FastifyRequest) => {
     const { shareId } = parseRequest(shareIdParams, request.params);
     return (await new PoseStore((await runtime.open()).db).findShared(shareId)) ?? null;
@@ -50,7 +52,6 @@ export async function sharedPoseRoutes(app: FastifyInstance, { runtime, webRoot 
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     // The app shows "not shared" itself; the status tells link checkers and chat previews.
     if (!row) return reply.status(404).send(html);
-    const origin = siteOrigin(request, runtime.config.publicBaseUrl);
     return reply.send(injectShareTags(html, shareMetaTags(origin, row.share_id!, row.name), row.name));
   });
 }

@@ -15,7 +15,7 @@ export class StorageLedger {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Holds bytes of the owner's quota for an upload about to be made, unless that would pass quotaBytes
+   * Holds bytes of the owner's quota for a file about to be written (an upload, a saved pose), unless that would pass quotaBytes
    * (null: no quota). The owner's row is locked by the update, so two holds at once cannot both slip under.
    */
   async holdUpload(key: string, file: KeyOwner, bytes: number, quotaBytes: number | null): Promise<HoldResult> {
@@ -75,6 +75,15 @@ export class StorageLedger {
   async usedBytes(owner: string): Promise<number> {
     const { rows } = await this.db.query<{ bytes: number }>('SELECT bytes::float8 AS bytes FROM storage_usage WHERE owner = $1', [owner]);
     return Number(rows[0]?.bytes ?? 0);
+  }
+
+  /** The bytes an owner holds, by kind of file (only kinds with some). */
+  async bytesByKind(owner: string): Promise<Partial<Record<KeyOwner['kind'], number>>> {
+    const { rows } = await this.db.query<{ kind: KeyOwner['kind']; bytes: number }>(
+      'SELECT kind, sum(bytes)::float8 AS bytes FROM stored_files WHERE owner = $1 GROUP BY kind HAVING sum(bytes) > 0',
+      [owner],
+    );
+    return Object.fromEntries(rows.map((row) => [row.kind, Number(row.bytes)]));
   }
 
   /** Uploads whose URL was handed out before a time, oldest first. */

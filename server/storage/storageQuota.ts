@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
 import { envNumber } from '../envNumber.js';
 import { ApiError } from '../http/envelope.js';
 import type { StorageLedger } from './storageLedger.js';
-import { describeKey, userPrefix } from './storageKeys.js';
+import { describeKey, userPrefix, type KeyOwner } from './storageKeys.js';
 
 /** How much a user may keep, and for how long (USER_STORAGE_QUOTA_MB, UPLOAD_TTL_MIN, HISTORY_RETENTION_DAYS). */
 export interface StorageQuotaSettings {
@@ -42,11 +42,27 @@ export function expectedPromptBytes(settings: PromptSize): number {
   return settings.gNumber * settings.width * settings.height * 2;
 }
 
-const FREE_SPACE = 'Delete prompts you no longer need from your history to free space';
+/** What each kind of file is called in a 507, in the order they are listed. */
+const KIND_NAMES: Array<[KeyOwner['kind'], string]> = [['job', 'prompts'], ['pose', 'saved poses'], ['upload', 'uploaded photos'], ['other', 'other files']];
 
-/** The 507 of a user whose files would pass their quota, saying how much is used and how to free some. */
-function storageFull(usedBytes: number, quotaBytes: number, need: string): ApiError {
-  return new ApiError(507, ERROR_CODES.storageFull, `Your storage is full: you use ${formatBytes(usedBytes)} of your ${formatBytes(quotaBytes)}, and ${need}. ${FREE_SPACE}.`);
+/** How to free space, by what takes it: prompts (and when none takes any), saved poses (or a pose is being saved), or both. */
+function freeSpace(byKind: Partial<Record<KeyOwner['kind'], number>>, savingPose: boolean): string {
+  const prompts = 'prompts you no longer need from your history';
+  if (!byKind.pose && !savingPose) return `Delete ${prompts} to free space`;
+  if (!byKind.job) return 'Delete saved poses you no longer need from your library to free space';
+  return `Delete ${prompts}, or saved poses from your library, to free space`;
+}
+
+/** The 507 of a user whose files would pass their quota: how much is used, by what, what was asked, and how to free some. */
+async function storageFull(ledger: StorageLedger, owner: string, usedBytes: number, quotaBytes: number, need: string, savingPose = false): Promise<ApiError> {
+  const byKind = await ledger.bytesByKind(owner);
+  const parts = KIND_NAMES.flatMap(([kind, name]) => (byKind[kind] ? [`${name} ${formatBytes(byKind[kind])}`] : []));
+  const uses = parts.length ? ` (${parts.join(', ')})` : '';
+  return new ApiError(
+    507,
+    ERROR_CODES.storageFull,
+    `Your storage is full: you use ${formatBytes(usedBytes)} of your ${formatBytes(quotaBytes)}${uses}, and ${need}. ${freeSpace(byKind, savingPose)}.`,
+  );
 }
 
 /** The storage quota's checks: an upload's bytes are held when its URL is given; a prompt's are checked when it is submitted. */
@@ -70,7 +86,20 @@ export class StorageQuota {
     const result = await this.ledger.holdUpload(key, file, bytes, quota);
     if (result.held || quota === null) return;
     const minutes = Math.round(this.settings.uploadTtlMs / 60_000);
-    throw storageFull(result.usedBytes, quota, `this upload needs ${formatBytes(bytes)} (uploaded photos are deleted by themselves ${minutes} minutes after upload)`);
+    throw await storageFull(this.ledger, file.owner, result.usedBytes, quota, `this upload needs ${formatBytes(bytes)} (uploaded photos are deleted by themselves ${minutes} minutes after upload)`);
+  }
+
+  /**
+   * Holds a saved pose's bytes (its row and thumbnail) under its thumbnail's key, or refuses with a
+   * 507 when they would pass the quota; deleting the thumbnail gives them all back.
+   */
+  async holdPose(thumbnailKey: string, bytes: number): Promise<void> {
+    const file = describeKey(thumbnailKey);
+    if (file?.kind !== 'pose') throw new Error(`Not a saved pose's key: ${thumbnailKey}`);
+    const quota = this.settings.userBytes;
+    const result = await this.ledger.holdUpload(thumbnailKey, file, bytes, quota);
+    if (result.held || quota === null) return;
+    throw await storageFull(this.ledger, file.owner, result.usedBytes, quota, `this pose needs ${formatBytes(bytes)}`, true);
   }
 
   /**
@@ -89,13 +118,13 @@ export class StorageQuota {
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(owner, uid, ord) ORDER BY u.ord`,
       [prompts.map((prompt) => userPrefix(prompt.uid)), prompts.map((prompt) => prompt.uid)],
     );
-    return prompts.map(({ settings }, i) => {
+    return Promise.all(prompts.map(async ({ uid, settings }, i) => {
       const used = Number(rows[i]?.used ?? 0);
       const pending = (rows[i]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
       const need = expectedPromptBytes(settings);
       if (used + pending + need <= quota) return null;
       const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
-      return storageFull(used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
-    });
+      return storageFull(this.ledger, userPrefix(uid), used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
+    }));
   }
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, SOCKET_UNAUTHORIZED } from '../../src/api/contract.js';
 import type { TokenVerifier } from '../auth/verifier.js';
-import { closeRefused, keepAlive, SOCKET_POLICY, SocketCounts } from './socketSupport.js';
+import { closeRefused, keepAlive, recheckToken, refuseMessages, SOCKET_POLICY, SocketCounts } from './socketSupport.js';
 import type { EstimateService } from '../estimator/estimateService.js';
 
 /**
  * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes
  * the socket with 4401 and the reason; so does a token refused later (checked again every
  * recheckMs: a disabled account loses its sockets within a minute). Past caps.perUser or
- * caps.perAddress open sockets, a new one is closed with 1008. On connect it receives what it
- * missed (see EstimateService.connect).
+ * caps.perAddress open sockets, a new one is closed with 1008, as is a client that sends a message.
+ * On connect it receives what it missed (see EstimateService.connect).
  */
 export async function estimatorSocketRoutes(
   app: FastifyInstance,
@@ -22,13 +22,15 @@ export async function estimatorSocketRoutes(
     const releases: Array<() => void> = [];
     let open = true;
     const heartbeat = keepAlive(socket);
+    const releaseAll = () => {
+      for (const release of releases.splice(0)) release();
+    };
     socket.on('close', () => {
       open = false;
       clearInterval(heartbeat);
-      for (const release of releases.splice(0)) release();
+      releaseAll();
     });
-    // Clients only listen; whatever they send is ignored.
-    socket.on('message', () => {});
+    refuseMessages(socket);
     if (!perAddress.take(request.ip)) return socket.close(SOCKET_POLICY, `Too many open sockets from this address (at most ${caps.perAddress})`);
     releases.push(() => perAddress.release(request.ip));
     if (typeof token !== 'string' || token === '') return socket.close(SOCKET_UNAUTHORIZED, 'Sign in first: the socket URL has no access_token');
@@ -42,8 +44,7 @@ export async function estimatorSocketRoutes(
           socket.send(JSON.stringify(message));
           return true;
         }));
-        const recheck = setInterval(() => verifier.verify(token).catch((error: Error) => closeRefused(socket, error)), recheckMs);
-        releases.push(() => clearInterval(recheck));
+        releases.push(recheckToken(socket, { verifier, token, recheckMs, onRefused: releaseAll }));
       },
       (error: Error) => closeRefused(socket, error),
     );

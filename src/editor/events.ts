@@ -1,4 +1,4 @@
-import type { Vec2 } from '../pose';
+import type { FrameFit, Vec2 } from '../pose';
 import type { HitTarget } from './model/hitTarget';
 import type { JointRef } from './model/joints';
 import type { Reference, Scene } from './model/scene';
@@ -19,6 +19,6 @@ export type EditorEvent =
   | { type: 'REDO' }
   | { type: 'TOGGLE_SYMMETRY' }
   | { type: 'TOGGLE_KEEP_LENGTHS' }
-  | { type: 'RESIZE'; width: number; height: number }
+  | { type: 'RESIZE'; width: number; height: number; fit: FrameFit }
   | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
 

@@ -2,7 +2,7 @@ import { and, assign, setup } from 'xstate';
 import type { EditorEvent } from '../editor/events';
 import type { Vec2 } from '../pose';
 import { applyGesture, type Gesture } from '../editor/model/gesture';
-import { recordEdit, rescaleScene } from '../editor/model/history';
+import { EMPTY_HISTORY, recordEdit, refitScene, type History } from '../editor/model/history';
 import { moveJoint } from '../editor/model/moveJoint';
 import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../editor/model/press';
 import type { Scene } from '../editor/model/scene';
@@ -40,7 +40,7 @@ function edit(context: EditorContext, next: Scene, selection = context.selection
 
 /** The pose editor: idle → pointing → dragging | brushing, panning, with undo/redo and cancel-to-mark. */
 export const editorMachine = setup({
-  types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene } },
+  types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene; history?: History } },
   guards: {
     startsGesture: ({ context, event }) => pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).gesture !== null,
     pastThreshold: ({ context, event }) => {
@@ -91,8 +91,8 @@ export const editorMachine = setup({
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
     resize: assign(({ context, event }) => {
-      const { width, height } = event as Of<'RESIZE'>;
-      return edit(context, rescaleScene(context.scene, width, height));
+      const { width, height, fit } = event as Of<'RESIZE'>;
+      return edit(context, refitScene(context.scene, width, height, fit));
     }),
     setReference: assign(({ context, event }) => {
       const { reference } = event as Of<'SET_REFERENCE'>;
@@ -107,7 +107,7 @@ export const editorMachine = setup({
   },
 }).createMachine({
   id: 'editor',
-  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, past: [], future: [], symmetry: false, keepLengths: true, press: null, gesture: null, lastEdit: null }),
+  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, ...(input.history ?? EMPTY_HISTORY), symmetry: false, keepLengths: true, press: null, gesture: null, lastEdit: null }),
   initial: 'idle',
   on: {
     // A new canvas size (from the panel) is an edit; a drag in progress is dropped rather than landing on a rescaled pose.

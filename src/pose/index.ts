@@ -1,5 +1,5 @@
 // The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
-export type { Animal, Box, HandSide, Keypoint, Person, PoseDocument, Rgb, Vec2 } from './types.js';
+export type { Animal, Box, FigureInfo, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2 } from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMB_COLOURS, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
 export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';
@@ -16,7 +16,7 @@ export {
 export {
   animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
 } from './animal.js';
-export { cloneDocument, createEmptyDocument, MAX_FIGURES, rescaleDocument } from './document.js';
+export { cloneDocument, createEmptyDocument, FRAME_FITS, isFrameFit, MAX_FIGURES, refitDocument, type FrameFit } from './document.js';
 export { attachDefaultFeet, attachDefaultHand, createDefaultAnimal, defaultFeet, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
@@ -36,6 +36,9 @@ export { feetFollowAnkles } from './followAnkle.js';
 export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
+export {
+  asNewFigures, figureInfo, flipFigureInfo, FIGURE_NAME_MAX, hasFigureAttributes, hideWholeFigure, readFigureInfo, isFigureShown, newFigureId, showWholeFigure, withFigureIds, withFigureInfo, type Figure,
+} from './figure.js';
 export { noOneReadProblem, poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
 export { IMAGE_EXTENSIONS, IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';

@@ -15,9 +15,10 @@ export function personKeypoints(person: Person): Keypoint[] {
   return [...person.body, ...(person.leftHand ?? []), ...(person.rightHand ?? []), ...(person.face ?? []), ...(person.feet ?? [])];
 }
 
-/** A new person with f applied to every point, hidden ones included so they stay attached. */
+/** A new person with f applied to every point, hidden ones included so they stay attached; its figure info is kept. */
 export function mapPerson(person: Person, f: PointMap): Person {
   return {
+    ...(person.figure ? { figure: person.figure } : {}),
     body: mapPoints(person.body, f),
     leftHand: mapOptional(person.leftHand, f),
     rightHand: mapOptional(person.rightHand, f),

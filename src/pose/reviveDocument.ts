@@ -2,6 +2,7 @@ import { DEFAULT_RENDER_PROFILE, isRenderProfile } from './render/profiles.js';
 import { ANIMAL_KEYPOINT_COUNT } from './animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from './bodyTopology.js';
 import { FACE_KEYPOINT_COUNT } from './faceTopology.js';
+import { readFigureInfo } from './figure.js';
 import { FOOT_KEYPOINT_COUNT } from './footTopology.js';
 import { HAND_KEYPOINT_COUNT } from './handTopology.js';
 import { MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
@@ -30,17 +31,19 @@ function person(v: unknown): Person | null {
   const [leftHand, rightHand, face] = [optional(v.leftHand, HAND_KEYPOINT_COUNT), optional(v.rightHand, HAND_KEYPOINT_COUNT), optional(v.face, FACE_KEYPOINT_COUNT)];
   const feet = optional(v.feet, FOOT_KEYPOINT_COUNT);
   if (!body || leftHand === null || rightHand === null || face === null || feet === null) return null;
-  return { body, leftHand, rightHand, face, ...(feet ? { feet } : {}) };
+  const figure = readFigureInfo(v.figure);
+  return { ...(figure ? { figure } : {}), body, leftHand, rightHand, face, ...(feet ? { feet } : {}) };
 }
 
 function animal(v: unknown): Animal | null {
   const keypoints = isObject(v) ? points(v.keypoints, ANIMAL_KEYPOINT_COUNT) : null;
-  return keypoints ? { keypoints } : null;
+  const figure = isObject(v) ? readFigureInfo(v.figure) : undefined;
+  return keypoints ? { ...(figure ? { figure } : {}), keypoints } : null;
 }
 
 const side = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= MAX_CANVAS_SIDE;
 
-/** Checks a stored value (e.g. from local storage) is a whole PoseDocument; returns a clean copy, or null. */
+/** Checks a stored value (e.g. from local storage) is a whole PoseDocument; returns a clean copy (figure info made valid), or null. */
 export function reviveDocument(raw: unknown): PoseDocument | null {
   if (!isObject(raw) || !side(raw.canvas_width) || !side(raw.canvas_height)) return null;
   if (!Array.isArray(raw.people) || !Array.isArray(raw.animals)) return null;

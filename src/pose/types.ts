@@ -7,8 +7,32 @@ export interface Keypoint {
   visible: boolean;
 }
 
+/** Which of a figure's points were shown, part by part, before the whole figure was hidden. */
+export interface ShownPoints {
+  [part: string]: boolean[];
+}
+
+/**
+ * What a figure carries beyond its points: who it is and what the user set on it. It belongs to the
+ * person or animal object itself, so every reorder, copy, removal and file keeps it with its figure.
+ */
+export interface FigureInfo {
+  /** Stable identity within a document (survives reorder, undo, storage and files). */
+  id: string;
+  /** The name the user gave it; absent or '' when none. */
+  name?: string | undefined;
+  /** A locked figure is not edited by gestures or actions. */
+  locked?: boolean | undefined;
+  /** Pinned body (person) or keypoint (animal) indices, which posing holds still. */
+  pins?: number[] | undefined;
+  /** Set while the whole figure is hidden: the points shown before, shown again when it is shown. */
+  shownBeforeHide?: ShownPoints | undefined;
+}
+
 /** One person: 18 COCO body points, optional 21-point hands, 70-point face and 6 foot points (FOOT_KEYPOINT_NAMES order). */
 export interface Person {
+  /** The figure's identity and attributes; the editor gives every figure one. */
+  figure?: FigureInfo | undefined;
   body: Keypoint[];
   leftHand?: Keypoint[] | undefined;
   rightHand?: Keypoint[] | undefined;
@@ -18,6 +42,8 @@ export interface Person {
 
 /** One animal: 17 AP-10K points. */
 export interface Animal {
+  /** The figure's identity and attributes; the editor gives every figure one. */
+  figure?: FigureInfo | undefined;
   keypoints: Keypoint[];
 }
 

@@ -57,7 +57,10 @@ test.describe('editor toolbar and people list', () => {
     await page.keyboard.press('Alt+ArrowDown');
     await expect(people(page).getByRole('textbox').nth(1)).toHaveValue('Dancer');
     await expect(people(page).getByRole('textbox', { name: 'Name of Dancer' })).toBeFocused();
-    expect(await exportJson(page)).toEqual(start);
+    // The points are back in their first order, and the name travels in the file with its person.
+    const back = await exportJson(page);
+    expect(back.people).toEqual(start.people);
+    expect(back.posecraft_figures?.people.map((f) => f.name ?? '')).toEqual(['', 'Dancer']);
   });
 
   test('a row selects its person on the canvas; its toggles lock and hide it; right click opens its actions', async ({ page }) => {

@@ -94,7 +94,7 @@ export function gestureEvents(s: EditorSnapshot): GestureEvent[] {
         { type: 'REDO', ...key('redo (Ctrl+Shift+Z)', 'Control+Shift+Z') },
         { type: 'TOGGLE_SYMMETRY', ...key('symmetry (S)', 's') },
         { type: 'CANCEL', ...key('Escape', 'Escape') },
-        { type: 'RESIZE', width: other.width, height: other.height, via: { kind: 'aspect', label: other.label }, gesture: `aspect ${other.label}` },
+        { type: 'RESIZE', width: other.width, height: other.height, fit: 'fit', via: { kind: 'aspect', label: other.label }, gesture: `aspect ${other.label}` },
       ];
     }
     case 'pointing': {
@@ -133,7 +133,7 @@ export const WITHOUT_GESTURE = {
 // Told apart by what the page shows (the mode, Undo and Redo, a selection, a joint) and what a guard
 // reads (a locked pose does not drag).
 const serialize = (s: EditorSnapshot) =>
-  JSON.stringify([s.value, s.context.past.length > 0, s.context.future.length > 0, s.context.selection.entities.length > 0, !!s.context.selection.joint, s.context.scene.locked.people.some(Boolean)]);
+  JSON.stringify([s.value, s.context.past.length > 0, s.context.future.length > 0, s.context.selection.entities.length > 0, !!s.context.selection.joint, s.context.scene.pose.people.some((p) => p.figure?.locked === true)]);
 
 /**
  * Replays a generated path's gestures from the start, each event recomputed from the state actually

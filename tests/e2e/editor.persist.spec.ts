@@ -23,7 +23,7 @@ test.describe('pose editor: the stored pose', () => {
     await expect(preview(page)).toHaveAttribute('src', src!);
   });
 
-  test('changing the panel size keeps the pose in place relative to the canvas', async ({ page }) => {
+  test('changing the panel size fits the pose to the new frame, scaled as a whole and centred', async ({ page }) => {
     await openEditor(page);
     await dragBy(page, ankle, 30, -40);
     const before = await exportJson(page);
@@ -32,15 +32,17 @@ test.describe('pose editor: the stored pose', () => {
     await expect.poll(async () => (await exportJson(page)).canvas_width).toBe(480);
     const after = await exportJson(page);
     expect(after.canvas_height).toBe(270);
+    // 400 x 600 fitted into 480 x 270: one factor, 0.45, for x and y, and 150 px in from the left.
+    const fit = (p: { x: number; y: number }) => ({ x: p.x * 0.45 + 150, y: p.y * 0.45 });
     for (let i = 0; i < 18; i++) {
       const [a, b] = [pointOf(before.people[0]!.pose_keypoints_2d, i), pointOf(after.people[0]!.pose_keypoints_2d, i)];
-      expect(b.x / 480).toBeCloseTo(a.x / 400, 9);
-      expect(b.y / 270).toBeCloseTo(a.y / 600, 9);
+      expect(b.x).toBeCloseTo(fit(a).x, 6);
+      expect(b.y).toBeCloseTo(fit(a).y, 6);
     }
-    // On screen the ankle is at the same place relative to the canvas rectangle.
+    // On screen the ankle is where the fitted pose puts it inside the canvas rectangle.
     const [corner, far, foot] = await Promise.all([toPage(page, { x: 0, y: 0 }), toPage(page, { x: 480, y: 270 }), toPage(page, pointOf(after.people[0]!.pose_keypoints_2d, 10))]);
-    expect((foot.x - corner.x) / (far.x - corner.x)).toBeCloseTo(anklePoint.x / 400, 6);
-    expect((foot.y - corner.y) / (far.y - corner.y)).toBeCloseTo(anklePoint.y / 600, 6);
+    expect((foot.x - corner.x) / (far.x - corner.x)).toBeCloseTo(fit(anklePoint).x / 480, 6);
+    expect((foot.y - corner.y) / (far.y - corner.y)).toBeCloseTo(fit(anklePoint).y / 270, 6);
     // And the preview follows the new size.
     await expect.poll(() => preview(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
   });

@@ -71,7 +71,8 @@ test.describe('pose editor: inspector and reference image', () => {
     const opacity = page.getByRole('slider', { name: 'Reference image opacity' });
     await expect(opacity).toHaveValue('0.5');
     await opacity.fill('0.8');
-    expect(await page.evaluate(() => localStorage.getItem('posecraft.editor.background'))).toMatch(/^"data:image\/png;base64,/);
+    // Stored a moment after the change.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('posecraft.editor.background'))).toMatch(/^"data:image\/png;base64,/);
     await page.reload();
     await expect(page.getByRole('slider', { name: 'Reference image opacity' })).toHaveValue('0.8');
     await tool(page, 'Remove reference image').click();

@@ -119,9 +119,11 @@ test.describe('Generate images panel', () => {
     await expect(panel(page).getByRole('radio', { name: '3' })).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText('3 image(s) at 640 × 360')).toBeVisible();
 
+    // Nonsense in the settings resets them; the canvas size is the document's own and stays.
     await page.evaluate(() => localStorage.setItem('posecraft.settings', '{"preset":"1:1","width":99999,"gNumber":7}'));
     await page.reload();
-    await expect(page.getByText('1 image(s) at 400 × 600')).toBeVisible();
+    await expect(page.getByText('1 image(s) at 640 × 360')).toBeVisible();
+    await expect(preset(page, '16:9')).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('the Modify Pose preview opens the editor', async ({ page }) => {

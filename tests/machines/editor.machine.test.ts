@@ -32,7 +32,7 @@ const EVENTS: EditorEvent[] = [
   { type: 'REDO' },
   { type: 'TOGGLE_SYMMETRY' },
   { type: 'TOGGLE_KEEP_LENGTHS' },
-  { type: 'RESIZE', width: 600, height: 900 },
+  { type: 'RESIZE', width: 600, height: 900, fit: 'fit' },
 ];
 
 type Snap = ReturnType<typeof editorMachine.transition>;
@@ -112,16 +112,17 @@ describe('editor machine, drags, cancel and history', () => {
     expect(actor.getSnapshot().context.selection.entities).toHaveLength(3);
   });
 
-  it('a canvas resize is one undoable edit that keeps poses in place relative to the canvas, and drops a drag', () => {
+  it('a canvas resize is one undoable edit that scales poses uniformly (fit, centred), and drops a drag', () => {
     const actor = start();
     actor.send({ type: 'COMMIT', scene: bigger });
     press(actor);
     actor.send({ type: 'POINTER_MOVE', ...at(150, 150) });
-    actor.send({ type: 'RESIZE', width: 800, height: 300 });
+    actor.send({ type: 'RESIZE', width: 800, height: 300, fit: 'fit' });
     const { context, value } = actor.getSnapshot();
     expect(value).toBe('idle');
+    // 400 x 600 fitted into 800 x 300: scaled by 0.5 in both axes, centred (300 px in from the left).
     const [a, b] = [bigger.pose.people[0]!.body[0]!, context.scene.pose.people[0]!.body[0]!];
-    expect([b.x / 800, b.y / 300]).toEqual([a.x / 400, a.y / 600]);
+    expect([b.x, b.y]).toEqual([a.x * 0.5 + 300, a.y * 0.5]);
     actor.send({ type: 'UNDO' });
     expect(actor.getSnapshot().context.scene).toBe(bigger);
     actor.send({ type: 'REDO' });

@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { rescaleDocument, type PoseDocument } from '../../../src/pose/index.js';
+import { refitDocument, type PoseDocument } from '../../../src/pose/index.js';
 import { encodePng } from '../png/encodePng.js';
 import { drawAnimal } from './animalFigure.js';
 import { bodyFrame } from './bodyFrame.js';
@@ -9,7 +9,7 @@ import { variantFor } from './variant.js';
 
 /** Draws image `index` of a job: studio, shadows, then figures back to front (higher feet are farther). Runs in the render process. */
 export function renderMannequin(doc: PoseDocument, width: number, height: number, seed: number, index: number): Buffer {
-  const scene = rescaleDocument(doc, width, height);
+  const scene = refitDocument(doc, width, height);
   const variant = variantFor(seed, index);
   const look = { material: variant.material, light: variant.light };
   const canvas = createCanvas(width, height);

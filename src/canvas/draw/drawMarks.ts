@@ -49,8 +49,32 @@ function drawPadlock(ctx: CanvasRenderingContext2D, x: number, y: number, px: nu
   ctx.stroke();
 }
 
-/** Draws the editor's marks on an entity: hidden points, frame and lock, hovered and focused joints. */
+// A pinned joint wears a small outlined diamond above it, selected or not: posing holds it still.
+function drawPins(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs, s: Sizes): void {
+  const part = attrs.kind === 'animal' ? 'animal' : 'body';
+  const points = pointsOf(attrs, part);
+  const size = 6 * s.px;
+  for (const index of attrs.entity.figure?.pins ?? []) {
+    const p = points?.[index];
+    if (!p) continue;
+    const [x, y] = [p.x, p.y - radiusOf(part, s) - size - 2 * s.px];
+    ctx.beginPath();
+    ctx.moveTo(x, y - size);
+    ctx.lineTo(x + size, y);
+    ctx.lineTo(x, y + size);
+    ctx.lineTo(x - size, y);
+    ctx.closePath();
+    ctx.fillStyle = PALETTE.pin;
+    ctx.fill();
+    ctx.strokeStyle = PALETTE.outline;
+    ctx.lineWidth = s.px;
+    ctx.stroke();
+  }
+}
+
+/** Draws the editor's marks on an entity: pins, hidden points, frame and lock, hovered and focused joints. */
 export function drawMarks(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs, s: Sizes): void {
+  drawPins(ctx, attrs, s);
   if (attrs.selected) {
     drawHidden(ctx, attrs, s);
     drawFrame(ctx, attrs, s);

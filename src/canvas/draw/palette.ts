@@ -17,6 +17,7 @@ export const PALETTE = {
   selection: '#3f8cff',
   locked: '#b5b5be',
   hidden: 'rgba(190,190,200,0.85)',
+  pin: '#ffb224',
   focus: '#ffffff',
   hover: 'rgba(255,255,255,0.6)',
   outline: 'rgba(0,0,0,0.6)',

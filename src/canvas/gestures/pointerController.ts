@@ -21,7 +21,13 @@ export interface PointerDeps {
   marquee(): Konva.Rect | null;
 }
 
-const isFormControl = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(t.tagName));
+// Space types a space in a text field; everywhere else (a toolbar button just clicked included) it
+// is the pan key, so holding it and dragging over a figure pans and never edits.
+const NON_TEXT_INPUTS = /^(button|checkbox|radio|range|color|file|submit|reset|image)$/;
+// An open dialog or menu keeps Space for its own buttons and items.
+const keepsSpace = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t instanceof HTMLInputElement && !NON_TEXT_INPUTS.test(t.type)) || !!t.closest('[role="dialog"],[role="menu"]'));
 
 /**
  * Turns pointer events on the stage (mouse, pen, touch alike) into editor machine events,
@@ -155,7 +161,7 @@ export class PointerController {
   };
 
   private key = (e: KeyboardEvent): void => {
-    if (e.key !== ' ' || isFormControl(e.target)) return;
+    if (e.key !== ' ' || keepsSpace(e.target)) return;
     e.preventDefault();
     this.spaceHeld = e.type === 'keydown';
     if (!this.pan.active) this.hover.setCursor(this.spaceHeld ? 'grab' : 'default');

@@ -15,6 +15,8 @@ export const COMMANDS: CommandAction[] = [
   command('zoomOut', ['-'], (env) => env.zoom('out')),
   command('zoomReset', ['0'], (env) => env.zoom('fit')),
   command('importJson', ['Mod+O'], (env) => env.pickFile('json')),
+  // A file's people and animals beside the ones on the canvas, not in their place.
+  command('addJson', ['Mod+Alt+O'], (env) => env.pickFile('jsonAdd')),
   command('exportJson', ['Mod+S'], (env) => env.exportJson('controlnet')),
   // The other formats and the skeleton PNG are kept off the toolbar (it holds one row): shortcuts, help and the file picker reach them.
   command('exportBody25', ['Mod+Alt+S'], (env) => env.exportJson('body25')),

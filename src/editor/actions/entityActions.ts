@@ -1,8 +1,8 @@
 import {
-  animalBoundingBox, boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipPerson, mirrorPersonSide, personBoundingBox,
+  animalBoundingBox, boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipFigureInfo, flipPerson, mirrorPersonSide, personBoundingBox,
   translateAnimal, translatePerson, type Animal, type Person,
 } from '../../pose';
-import { appendEntities, removeEntities, setLocked, updateEntities } from '../model/entities';
+import { appendEntities, removeEntities, setLocked, updateEntities, updateFigures } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, EMPTY_SELECTION, selectionBox, type Selection } from '../model/selection';
 import { ANIMAL_HEIGHT_SHARE, freeOffset } from './placement';
@@ -86,7 +86,11 @@ const flip: EditAction = {
     if (!box) return scene;
     // One mirror line for the whole group, so several people keep their arrangement mirrored.
     const x = boxCentre(box).x;
-    return updateEntities(scene, refs, { person: (p) => flipPerson(p, x), animal: (a) => flipAnimal(a, x) });
+    // Pins and the memory of hidden points follow their points to the other side.
+    return updateFigures(scene, refs, {
+      person: (p) => ({ ...flipPerson(p, x), figure: flipFigureInfo(p.figure, 'person') }),
+      animal: (a) => ({ ...flipAnimal(a, x), figure: flipFigureInfo(a.figure, 'animal') }),
+    });
   },
 };
 

@@ -1,6 +1,6 @@
-import type { Animal, Keypoint, Person } from '../../pose';
-import { moveEntity, updateEntities } from '../model/entities';
-import type { EntityRef, Scene } from '../model/scene';
+import { hideWholeFigure, isFigureShown, showWholeFigure } from '../../pose';
+import { moveEntity, updateFigures } from '../model/entities';
+import { getEntity, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, type Selection } from '../model/selection';
 import type { EditAction } from './types';
 
@@ -28,31 +28,20 @@ const reorder = (name: 'reorderUp' | 'reorderDown', key: string, step: -1 | 1): 
   },
 });
 
-const pointsOf = (e: Person | Animal): Keypoint[] =>
-  'keypoints' in e ? e.keypoints : [...e.body, ...(e.leftHand ?? []), ...(e.rightHand ?? []), ...(e.face ?? [])];
-
-const withVisibility = (points: Keypoint[], show: boolean) =>
-  // A point with no place (0, 0 from an import) stays hidden: it cannot be shown where it is.
-  points.map((p) => ({ ...p, visible: show && p.x > 0 && p.y > 0 }));
-
-const anyShown = (scene: Scene, refs: readonly EntityRef[]) =>
-  refs.some((r) => {
-    const e = r.kind === 'person' ? scene.pose.people[r.index] : scene.pose.animals[r.index];
-    return !!e && pointsOf(e).some((p) => p.visible);
-  });
+const anyShown = (scene: Scene, refs: readonly EntityRef[]) => refs.some((r) => {
+  const e = getEntity(scene, r);
+  return !!e && isFigureShown(e);
+});
 
 const toggleVisible: EditAction = {
   kind: 'edit', name: 'toggleVisible', labelKey: 'editor.actions.toggleVisible', keys: ['H'],
   enabled: (scene, selection) => editableEntities(scene, selection).length > 0,
   perform(scene, selection) {
     const refs = editableEntities(scene, selection);
-    // One decision for all, as with hands and faces: any point shown → hide all; all hidden → show all.
+    // One decision for all, as with hands and faces: any point shown → hide all; all hidden → show
+    // all. Hiding remembers which points were shown, so points hidden one by one stay hidden.
     const show = !anyShown(scene, refs);
-    const part = (points: Keypoint[] | undefined) => (points ? withVisibility(points, show) : points);
-    return updateEntities(scene, refs, {
-      person: (p) => ({ body: withVisibility(p.body, show), leftHand: part(p.leftHand), rightHand: part(p.rightHand), face: part(p.face) }),
-      animal: (a) => ({ keypoints: withVisibility(a.keypoints, show) }),
-    });
+    return updateFigures(scene, refs, show ? { person: showWholeFigure, animal: showWholeFigure } : { person: hideWholeFigure, animal: hideWholeFigure });
   },
 };
 

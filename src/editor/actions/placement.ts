@@ -1,5 +1,8 @@
-import { boxCentre, type Box, type Vec2 } from '../../pose';
-import { entityBox, listEntities, type Scene } from '../model/scene';
+import {
+  animalBoundingBox, boxCentre, personBoundingBox, refitDocument, translateAnimal, translatePerson, type Box, type PoseDocument, type Vec2,
+} from '../../pose';
+import { appendEntities } from '../model/entities';
+import { entityBox, listEntities, unionBox, type EntityRef, type Scene } from '../model/scene';
 
 /** New animals are this share of the canvas's shorter side tall. */
 export const ANIMAL_HEIGHT_SHARE = 0.3;
@@ -34,4 +37,19 @@ export function freeOffset(scene: Scene, box: Box | null): Vec2 {
   const cascade = Array.from({ length: MAX_TRIES }, (_, i) => i + 1).flatMap((k) => CASCADE_DIRECTIONS.map(([sx, sy]) => ({ x: w / 2 + sx * k * CASCADE_STEP, y: h / 2 + sy * k * CASCADE_STEP })));
   const spot = sideBySide.find(clearOf(Math.min(step, halfH * 2) / 2)) ?? cascade.find(clearOf(CASCADE_STEP / 2)) ?? { x: w / 2, y: h / 2 };
   return { x: spot.x - centre.x, y: spot.y - centre.y };
+}
+
+/** How a pose from elsewhere (a file, the library, a photo) joins the document: in place of its figures, or beside them. */
+export type PoseMerge = 'replace' | 'add';
+
+/**
+ * The scene with a pose from elsewhere added beside its figures: the pose scaled to fit the scene's
+ * canvas (never stretched), then moved as one group to a free place, its figures new ones (fresh
+ * ids) that keep their names. Returns the refs of the added figures too.
+ */
+export function addPoseBeside(scene: Scene, pose: PoseDocument): { scene: Scene; added: EntityRef[] } {
+  const fitted = refitDocument(pose, scene.pose.canvas_width, scene.pose.canvas_height, 'fit');
+  const box = unionBox([...fitted.people.map(personBoundingBox), ...fitted.animals.map(animalBoundingBox)]);
+  const { x, y } = freeOffset(scene, box);
+  return appendEntities(scene, fitted.people.map((p) => translatePerson(p, x, y)), fitted.animals.map((a) => translateAnimal(a, x, y)));
 }

@@ -3,6 +3,7 @@ import type { EditorEvent } from '../events';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
 import type { KeyLike } from './keys';
+import type { PoseMerge } from './placement';
 
 /** Editor options an edit may depend on. */
 export interface EditOptions {
@@ -30,8 +31,8 @@ export interface EditAction extends ActionBase {
   selectAfter?(before: Scene, after: Scene, selection: Selection): Selection;
 }
 
-/** The files a command can ask the user to pick: a pose file, a reference image, a skeleton PNG. */
-export type PickKind = 'json' | 'image' | 'png';
+/** The files a command can ask the user to pick: a pose file (to replace the pose or to add to it), a reference image, a skeleton PNG. */
+export type PickKind = 'json' | 'jsonAdd' | 'image' | 'png';
 
 /** Everything a command may reach: the machine, the view, files and dialogs. */
 export interface CommandEnv {
@@ -42,9 +43,10 @@ export interface CommandEnv {
   zoom(kind: 'in' | 'out' | 'fit'): void;
   openHelp(): void;
   pickFile(kind: PickKind): void;
-  importText(text: string): void;
+  /** Reads pose text into the document: replacing the pose (the default) or adding its figures beside the others. */
+  importText(text: string, merge?: PoseMerge): void;
   /** Reads a pose file into the scene; one too large to be a pose is refused before it is read. */
-  importFile(file: File): Promise<void>;
+  importFile(file: File, merge?: PoseMerge): Promise<void>;
   /** Downloads the pose as a file in a format (default ControlNet's people JSON). */
   exportJson(format?: PoseExportFormat): void;
   /** Reads an OpenPose skeleton PNG back into the pose, as one undoable edit; with `orReference`, an image that is no skeleton becomes the reference image. */

@@ -1,4 +1,4 @@
-import { rescaleDocument } from '../../pose';
+import { refitDocument, type FrameFit } from '../../pose';
 import type { Scene } from './scene';
 
 /** How many edits undo can walk back. */
@@ -10,13 +10,16 @@ export interface History {
   future: Scene[];
 }
 
+/** No edits to undo or redo. */
+export const EMPTY_HISTORY: History = { past: [], future: [] };
+
 /** The history after an edit from `before`: it can be undone, and redo is forgotten. */
 export function recordEdit(history: History, before: Scene): History {
   return { past: [...history.past, before].slice(-HISTORY_LIMIT), future: [] };
 }
 
-/** A scene on a new canvas size, every pose kept at the same place relative to the canvas (an edit like any other: undo brings back the size before). */
-export function rescaleScene(scene: Scene, width: number, height: number): Scene {
+/** A scene on a new canvas size, every figure scaled uniformly as `fit` says (an edit like any other: undo brings back the size before). */
+export function refitScene(scene: Scene, width: number, height: number, fit: FrameFit): Scene {
   if (scene.pose.canvas_width === width && scene.pose.canvas_height === height) return scene;
-  return { ...scene, pose: rescaleDocument(scene.pose, width, height) };
+  return { ...scene, pose: refitDocument(scene.pose, width, height, fit) };
 }

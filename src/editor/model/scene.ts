@@ -1,16 +1,4 @@
-import { animalBoundingBox, personBoundingBox, type Animal, type Box, type Person, type PoseDocument } from '../../pose';
-
-/** Whether people and animals are locked, index for index with the pose's lists. */
-export interface Locks {
-  people: boolean[];
-  animals: boolean[];
-}
-
-/** The names the user gave people and animals, index for index with the pose's lists ('' : none given). */
-export interface EntityNames {
-  people: string[];
-  animals: string[];
-}
+import { animalBoundingBox, personBoundingBox, withFigureIds, type Animal, type Box, type Person, type PoseDocument } from '../../pose';
 
 /** The reference image under the pose: a data URL (null: none) and its opacity, 0..1. */
 export interface Reference {
@@ -21,20 +9,14 @@ export interface Reference {
 /** No reference image, at the opacity a new one starts with. */
 export const NO_REFERENCE: Reference = { image: null, opacity: 0.5 };
 
-/** Pinned body (or animal) keypoint indices, list for list with the pose's people and animals. */
-export interface Pins {
-  people: number[][];
-  animals: number[][];
-}
-
-/** What the editor edits and undoes, the whole document: the pose with its canvas size, the lock flags, pins (none when absent) and the reference image. */
+/**
+ * What the editor edits and undoes, the whole document: the pose with its canvas size, whose people
+ * and animals are records with ids carrying their own name, lock, pins and hidden points
+ * (`FigureInfo`), and the reference image.
+ */
 export interface Scene {
   pose: PoseDocument;
-  locked: Locks;
-  pins?: Pins;
   reference: Reference;
-  /** Editor-side names for the people list; absent means none given. */
-  names?: EntityNames;
 }
 
 /** People and animals are the scene's entities. */
@@ -46,20 +28,9 @@ export interface EntityRef {
   index: number;
 }
 
-/** A scene around a pose; missing lock flags mean unlocked, a missing reference means none, missing names are empty. */
-export function createScene(pose: PoseDocument, locked?: Partial<Locks>, reference: Reference = NO_REFERENCE, names?: Partial<EntityNames>): Scene {
-  return {
-    names: {
-      people: pose.people.map((_, i) => names?.people?.[i] ?? ''),
-      animals: pose.animals.map((_, i) => names?.animals?.[i] ?? ''),
-    },
-    pose,
-    locked: {
-      people: pose.people.map((_, i) => locked?.people?.[i] === true),
-      animals: pose.animals.map((_, i) => locked?.animals?.[i] === true),
-    },
-    reference,
-  };
+/** A scene around a pose, every figure given an id; a missing reference means none. */
+export function createScene(pose: PoseDocument, reference: Reference = NO_REFERENCE): Scene {
+  return { pose: withFigureIds(pose), reference };
 }
 
 /** A stable string for an entity, e.g. "person:0". */
@@ -87,12 +58,17 @@ export function entityExists(scene: Scene, ref: EntityRef): boolean {
 
 /** Whether the entity is locked. */
 export function isLocked(scene: Scene, ref: EntityRef): boolean {
-  return (ref.kind === 'person' ? scene.locked.people : scene.locked.animals)[ref.index] === true;
+  return getEntity(scene, ref)?.figure?.locked === true;
 }
 
 /** The name the user gave an entity, or '' when none. */
 export function entityName(scene: Scene, ref: EntityRef): string {
-  return (ref.kind === 'person' ? scene.names?.people : scene.names?.animals)?.[ref.index] ?? '';
+  return getEntity(scene, ref)?.figure?.name ?? '';
+}
+
+/** The id of the figure a ref names, or undefined when there is none there. */
+export function entityId(scene: Scene, ref: EntityRef): string | undefined {
+  return getEntity(scene, ref)?.figure?.id;
 }
 
 /** The person or animal a ref names. */
@@ -102,7 +78,7 @@ export function getEntity(scene: Scene, ref: EntityRef): Person | Animal | undef
 
 /** The pinned joints of an entity (body or animal keypoint indices). */
 export function pinsOf(scene: Scene, ref: EntityRef): readonly number[] {
-  return (ref.kind === 'person' ? scene.pins?.people : scene.pins?.animals)?.[ref.index] ?? [];
+  return getEntity(scene, ref)?.figure?.pins ?? [];
 }
 
 /** Box around an entity's visible points, or null. */

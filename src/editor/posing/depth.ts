@@ -1,3 +1,4 @@
+import { reorderEntities } from '../model/entities';
 import type { EntityKind, EntityRef, Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
 
@@ -20,19 +21,12 @@ export function depthOrder(count: number, chosen: readonly number[], step: Depth
 }
 
 const chosenOf = (selection: Selection, kind: EntityKind) => selection.entities.filter((r) => r.kind === kind).map((r) => r.index);
-const permute = <T>(list: readonly T[], order: readonly number[]): T[] => order.map((i) => list[i]!);
-const permuteSparse = <T>(list: readonly T[], order: readonly number[], empty: T): T[] => order.map((i) => list[i] ?? empty);
 
-/** The scene with the selected people and animals one place forward or back in drawing order; locks and pins go with them. */
+/** The scene with the selected people and animals one place forward or back in drawing order; their names, locks and pins go with them. */
 export function reorderScene(scene: Scene, selection: Selection, step: DepthStep): Scene {
   const people = depthOrder(scene.pose.people.length, chosenOf(selection, 'person'), step);
   const animals = depthOrder(scene.pose.animals.length, chosenOf(selection, 'animal'), step);
-  return {
-    ...scene,
-    pose: { ...scene.pose, people: permute(scene.pose.people, people), animals: permute(scene.pose.animals, animals) },
-    locked: { people: permute(scene.locked.people, people), animals: permute(scene.locked.animals, animals) },
-    ...(scene.pins ? { pins: { people: permuteSparse(scene.pins.people, people, []), animals: permuteSparse(scene.pins.animals, animals, []) } } : {}),
-  };
+  return reorderEntities(reorderEntities(scene, 'person', people), 'animal', animals);
 }
 
 /** The selection following its entities to their new places after reorderScene. */

@@ -1,5 +1,6 @@
 import type { PoseProblem } from '../problems.js';
 import type { RenderProfile } from '../render/profiles.js';
+import type { FigureInfo } from '../types.js';
 
 /** One person as sd-webui-openpose-editor, ControlNet and DWPose write it: flat x, y, confidence triples. */
 export interface OpenPosePersonJson {
@@ -19,7 +20,12 @@ export interface OpenPoseJson {
   canvas_height: number;
   /** Posecraft's render profile of the pose when not sd15 (other tools ignore the key). */
   render_profile?: RenderProfile;
+  /** Posecraft's figure info (id, name, lock, pins, hidden-points memory), list for list; written only when a figure has any. */
+  posecraft_figures?: { people: FigureInfo[]; animals: FigureInfo[] };
 }
+
+/** The key of Posecraft's figure info in people JSON, which ControlNet and other readers ignore. */
+export const FIGURES_KEY = 'posecraft_figures';
 
 /** Where and what is wrong with a pose file: the problem, and its English message (which already names the place). */
 export interface PoseJsonError {

@@ -1,9 +1,11 @@
 import { DEFAULT_RENDER_PROFILE, isRenderProfile } from '../render/profiles.js';
 import { ANIMAL_KEYPOINT_COUNT } from '../animalTopology.js';
 import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
-import type { Keypoint, PoseDocument } from '../types.js';
+import { readFigureInfo } from '../figure.js';
+import type { FigureInfo, Keypoint, PoseDocument } from '../types.js';
 import { describeJsonValue } from '../problems.js';
 import { InvalidPoseJson } from './describe.js';
+import { FIGURES_KEY } from './openPoseJson.js';
 import { isPointList, pointListAsPeople } from './pointList.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
 import { isPresent, readingOf, toKeypoints, type PoseReading } from './reading.js';
@@ -83,6 +85,20 @@ function toDocument(people: RawPerson[], animals: RawTriples[], canvas: CanvasSi
   };
 }
 
+// Posecraft's figure info (names, locks, pins) in a file it wrote, list for list with people and animals; other readers ignore the key.
+function attachFigureInfo(doc: PoseDocument, raw: unknown): void {
+  if (!isObject(raw)) return;
+  const attach = <F extends { figure?: FigureInfo | undefined }>(list: F[], infos: unknown) => {
+    if (!Array.isArray(infos) || infos.length !== list.length) return;
+    list.forEach((f, i) => {
+      const info = readFigureInfo(infos[i]);
+      if (info) f.figure = info;
+    });
+  };
+  attach(doc.people, raw.people);
+  attach(doc.animals, raw.animals);
+}
+
 /** Reads a parsed pose file by its writer's rules; throws InvalidPoseJson on malformed data. */
 export function readDocument(input: unknown): PoseFileReading {
   const { frame, frames } = firstFrame(input);
@@ -103,5 +119,6 @@ export function readDocument(input: unknown): PoseFileReading {
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
+  attachFigureInfo(document, root[FIGURES_KEY]);
   return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas }) };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_RENDER_PROFILE } from '../render/profiles.js';
 import type { Keypoint, PoseDocument } from '../types.js';
-import type { OpenPoseJson, OpenPosePersonJson } from './openPoseJson.js';
+import { figureInfo, hasFigureAttributes } from '../figure.js';
+import { FIGURES_KEY, type OpenPoseJson, type OpenPosePersonJson } from './openPoseJson.js';
 
 /** Flattens keypoints to x, y, 1 triples in pixels; a hidden point becomes 0, 0, 0. */
 export function flattenKeypoints(points: readonly Keypoint[]): number[] {
@@ -32,7 +33,15 @@ export function toOpenPoseJson(doc: PoseDocument): OpenPoseJson {
     canvas_width: doc.canvas_width,
     canvas_height: doc.canvas_height,
     ...(doc.render_profile && doc.render_profile !== DEFAULT_RENDER_PROFILE ? { render_profile: doc.render_profile } : {}),
+    ...figuresJson(doc),
   };
+}
+
+// Figure info goes in one extra key only when some figure has a name, a lock, pins or hidden
+// points to remember: a plain pose's file stays exactly what ControlNet's own tools write.
+function figuresJson(doc: PoseDocument): Pick<OpenPoseJson, 'posecraft_figures'> {
+  if (![...doc.people, ...doc.animals].some(hasFigureAttributes)) return {};
+  return { [FIGURES_KEY]: { people: doc.people.map(figureInfo), animals: doc.animals.map(figureInfo) } };
 }
 
 /** Serializes a document as people JSON text. */

@@ -19,7 +19,7 @@ export async function loadFile(file: File, env: CommandEnv, onError: (message: s
   try {
     // An image picked as a pose file is a skeleton to read back.
     if (kind === 'png' || (kind === 'json' && isImageType(file.type))) await env.importPng(file);
-    else if (!file.type.startsWith('image/')) await env.importFile(file);
+    else if (!file.type.startsWith('image/')) await env.importFile(file, kind === 'jsonAdd' ? 'add' : 'replace');
     // A dropped image that is a skeleton becomes the pose; a photo or a drawing becomes the reference.
     else if (kind !== 'image' && isImageType(file.type)) await env.importPng(file, { orReference: true });
     else env.setBackground(await readReferenceImage(file));
@@ -28,13 +28,14 @@ export async function loadFile(file: File, env: CommandEnv, onError: (message: s
   }
 }
 
-/** The hidden inputs behind Import JSON, Import PNG and Reference image. */
+/** The hidden inputs behind Import JSON, Add from JSON, Import PNG and Reference image. */
 export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(function FilePickers({ env }, ref) {
   const { t } = useTranslation();
   const json = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLInputElement>(null);
   const png = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, image, png })[kind].current?.click() }), []);
+  const jsonAdd = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, jsonAdd, image, png })[kind].current?.click() }), []);
   const onChange = (kind: PickKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     // Cleared so that picking the same file again still fires a change.
@@ -44,6 +45,7 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   return (
     <>
       <input ref={json} type="file" accept={['.json', 'application/json', 'text/plain', ...IMAGE_TYPES].join(',')} hidden onChange={onChange('json')} data-picker="json" />
+      <input ref={jsonAdd} type="file" accept={['.json', 'application/json', 'text/plain'].join(',')} hidden onChange={onChange('jsonAdd')} data-picker="jsonAdd" />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
       <input ref={png} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
     </>

@@ -15,12 +15,13 @@ export function Inspector() {
   const point = useSelector(actor, (s) => (joint ? getJoint(s.context.scene, joint) : undefined));
   const locked = useSelector(actor, (s) => (joint ? isLocked(s.context.scene, joint.entity) : false));
   const count = useSelector(actor, (s) => s.context.selection.entities.length);
+  const label = useSelector(actor, (s) => (joint ? jointLabel(t, s.context.scene, joint) : ''));
   const body = (() => {
     if (joint && point) {
       const set = (x: number, y: number) => actor.send({ type: 'SET_JOINT', joint, point: { x, y } });
       return (
         <>
-          <strong className="inspector-name">{jointLabel(t, joint)}</strong>
+          <strong className="inspector-name">{label}</strong>
           <NumberField label="X" value={point.x} onCommit={(x) => set(x, point.y)} />
           <NumberField label="Y" value={point.y} onCommit={(y) => set(point.x, y)} />
           <label className="inspector-visible">

@@ -8,7 +8,8 @@ import { ProportionsButton } from './ProportionsPanel';
 import { ToolButton } from './toolbar/ToolButton';
 import { useToolTip } from './toolbar/useToolTip';
 
-const POSING = [
+/** The posing column's buttons: action name and icon. */
+export const POSING_TOOLS = [
   ['toggleKeepLengths', Ruler],
   ['togglePin', Pin],
   ['bringForward', BringToFront],
@@ -27,7 +28,7 @@ export function PosingToolbar() {
   const tip = useToolTip('right');
   return (
     <RadixToolbar.Root className="editor-posing-tools" orientation="vertical" aria-label={t('editor.posingToolbar')} {...tip.handlers}>
-      {POSING.map(([name, icon]) => (
+      {POSING_TOOLS.map(([name, icon]) => (
         <ToolButton key={name} name={name} icon={icon} pressed={pressed[name]} />
       ))}
       <ProportionsButton />

@@ -10,6 +10,7 @@ import type { Selection } from '../../editor/model/selection';
 import { presetActionName } from '../../editor/actions/posingActions';
 import { matchProportions, measure, PRESETS, PROPORTIONS, setProportion } from '../../editor/posing/proportions';
 import { ActionButton } from './ActionButton';
+import { entityLabel } from './jointLabel';
 import { useEditorHandles } from './EditorContext';
 import { NumberField } from './NumberField';
 import { lazyChunk, useChunk } from '../useChunk';
@@ -70,7 +71,8 @@ export function ProportionsPanel() {
   const index = useSelector(actor, (s) => onePerson(s.context.selection));
   const person = useSelector(actor, (s) => (index === null ? undefined : s.context.scene.pose.people[index]));
   const locked = useSelector(actor, (s) => index !== null && isLocked(s.context.scene, { kind: 'person', index }));
-  const count = useSelector(actor, (s) => s.context.scene.pose.people.length);
+  // The other people's labels, as one string so a drag elsewhere does not render this again.
+  const labels = useSelector(actor, (s) => s.context.scene.pose.people.map((_, i) => entityLabel(t, s.context.scene, { kind: 'person', index: i })).join('\n'));
   if (index === null || !person || locked) return null;
   const ref: EntityRef = { kind: 'person', index };
   const commit = (change: (p: Person) => Person) => {
@@ -78,7 +80,7 @@ export function ProportionsPanel() {
     actor.send({ type: 'COMMIT', scene: updateEntities(scene, [ref], { person: change }) });
   };
   const sizes = measure(person);
-  const others = Array.from({ length: count }, (_, i) => i).filter((i) => i !== index);
+  const others = labels.split('\n').map((name, i) => ({ name, i })).filter(({ i }) => i !== index);
   return (
     <div className="editor-proportions" role="group" aria-label={t('editor.proportions.title')}>
       <strong>{t('editor.proportions.title')}</strong>
@@ -101,9 +103,9 @@ export function ProportionsPanel() {
             }}
           >
             <option value="">{t('editor.proportions.matchNone')}</option>
-            {others.map((i) => (
+            {others.map(({ name, i }) => (
               <option key={i} value={i}>
-                {t('editor.entity.person', { n: i + 1 })}
+                {name}
               </option>
             ))}
           </select>

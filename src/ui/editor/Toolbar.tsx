@@ -1,7 +1,7 @@
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
 import {
-  ArrowLeftFromLine, ArrowRightFromLine, CircleHelp, ClipboardCopy, ClipboardPaste, CopyPlus, EyeOff, FileDown, FlipHorizontal2, FolderOpen, Hand,
+  ArrowLeftFromLine, ArrowRightFromLine, CircleHelp, ClipboardCopy, ClipboardPaste, CopyPlus, EyeOff, FileDown, FlipHorizontal2, FilePlus, FolderOpen, Hand,
   ImageDown, ImageOff, ImagePlus, Lock, PawPrint, Redo2, Scan, Smile, SquareSplitHorizontal, Trash2, Undo2, UserPlus, ZoomIn, ZoomOut,
 } from 'lucide-react';
 import { Fragment, useRef } from 'react';
@@ -40,6 +40,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
   ] },
   { id: 'file', keep: 5, items: [
     ['importJson', FolderOpen],
+    ['addJson', FilePlus],
     ['exportJson', FileDown],
     ['copyJson', ClipboardCopy],
     ['pasteJson', ClipboardPaste],

@@ -12,6 +12,7 @@ import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
+import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -29,12 +30,18 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
 
   // The pose on the canvas stays as it was; the reason is said in the interface language.
   const refuseImport = (problem: PoseProblem) => void notify('error', t('editor.importFailed', { message: poseProblemText(problem) }));
-  const importText = (text: string) => {
+  const importText = (text: string, merge: PoseMerge = 'replace') => {
     const result = readPoseText(text);
     if (!result.ok) return refuseImport(result.problem);
     const { pose } = result.scene;
-    // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
-    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+    if (merge === 'add') {
+      // One edit: the file's figures scaled to fit this canvas, beside the figures already there, and selected.
+      const { scene, added } = addPoseBeside(getScene(), pose);
+      actor.send({ type: 'COMMIT', scene, selection: { entities: added, joint: null } });
+    } else {
+      // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
+      actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+    }
     // Which rules the file was read by (ControlNet's or OpenPose's) is said, with what was converted.
     notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
   };
@@ -60,10 +67,10 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     openHelp,
     pickFile,
     importText,
-    async importFile(file) {
+    async importFile(file, merge) {
       const tooLarge = poseFileTooLarge(file.size);
       if (tooLarge) refuseImport(tooLarge);
-      else importText(await file.text());
+      else importText(await file.text(), merge);
     },
     exportJson: (format = 'controlnet') => {
       const name = format === 'controlnet' ? 'pose.json' : `pose.${format}.json`;

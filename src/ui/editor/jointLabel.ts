@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ANIMAL_KEYPOINT_NAMES, BODY_KEYPOINT_NAMES, FACE_KEYPOINT_NAMES, FOOT_KEYPOINT_NAMES, HAND_KEYPOINT_NAMES } from '../../pose';
 import type { JointRef } from '../../editor/model/joints';
+import { entityName, type EntityRef, type Scene } from '../../editor/model/scene';
 
 // "index_2" → ["index", 2]; "wrist" → ["wrist", null].
 const split = (name: string): [string, number | null] => {
@@ -8,9 +9,14 @@ const split = (name: string): [string, number | null] => {
   return m ? [m[1]!, Number(m[2])] : [name, null];
 };
 
-/** The name of a joint as the inspector shows it, e.g. "Person 1 · Left hand · Index 2". */
-export function jointLabel(t: TFunction, ref: JointRef): string {
-  const owner = t(ref.entity.kind === 'person' ? 'editor.entity.person' : 'editor.entity.animal', { n: ref.entity.index + 1 });
+/** What a figure is called everywhere it is shown: the name the user gave it, else "Person 2" / "Animal 1" by its place in the list. */
+export function entityLabel(t: TFunction, scene: Scene, ref: EntityRef): string {
+  return entityName(scene, ref) || t(ref.kind === 'person' ? 'editor.entity.person' : 'editor.entity.animal', { n: ref.index + 1 });
+}
+
+/** The name of a joint as the inspector shows it, e.g. "Ann · Left hand · Index 2". */
+export function jointLabel(t: TFunction, scene: Scene, ref: JointRef): string {
+  const owner = entityLabel(t, scene, ref.entity);
   switch (ref.part) {
     case 'body':
       return `${owner} · ${t(`editor.joints.body.${BODY_KEYPOINT_NAMES[ref.index]}`)}`;

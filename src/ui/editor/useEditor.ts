@@ -1,13 +1,10 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewController } from '../../canvas/viewController';
-import { editorMachine } from '../../machines/editor.machine';
-import { actorOptions } from '../../machines/inspector';
 import { createCommandEnv } from './commandEnv';
 import type { EditorHandles } from './EditorContext';
 import type { PickKind } from '../../editor/actions/types';
-import { linkDocument, loadScene } from './persistence';
+import { documentActor } from '../stores/documentStore';
 
 interface EditorUi {
   openHelp(): void;
@@ -15,16 +12,16 @@ interface EditorUi {
   openLibrary?(): void;
 }
 
-/** Starts the editor: the machine on the document, the view, the command env, and the link that keeps the document in step. */
+/** Starts the editor on the app's one document (its machine lives on when the editor closes, history and all): the view and the command env. */
 export function useEditor(ui: EditorUi): EditorHandles {
   const { t } = useTranslation();
-  const [scene] = useState(loadScene);
-  const actor = useActorRef(editorMachine, { input: { scene }, ...actorOptions() });
+  const actor = documentActor();
   const [view] = useState(() => new ViewController());
   const [uiRef] = useState(() => ({ current: ui }));
   uiRef.current = ui;
 
-  useEffect(() => linkDocument(actor), [actor]);
+  // A press or drag still under way when the editor closes is dropped, as Esc drops it.
+  useEffect(() => () => actor.send({ type: 'CANCEL' }), [actor]);
 
   const env = useMemo(
     () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind), openLibrary: () => uiRef.current.openLibrary?.() }),

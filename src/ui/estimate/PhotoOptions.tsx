@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 /** Whether the people found replace the pose being edited or join it. */
-export type PoseMerge = 'replace' | 'add';
+export type { PoseMerge } from '../../editor/actions/placement';
+import type { PoseMerge } from '../../editor/actions/placement';
 
 /** The user's choices for the next estimate: what to look for, and what to do with the people found. */
 export interface PhotoChoices {

@@ -1,5 +1,6 @@
 import { mapPerson, type PoseDocument } from '../../pose';
 import { fitCanvas } from '../editor/io/importPose';
+import { appendEntities } from '../../editor/model/entities';
 import { createScene, type Scene } from '../../editor/model/scene';
 import type { PoseMerge } from './PhotoToPose';
 
@@ -16,8 +17,5 @@ export function placeEstimate(current: Scene, estimate: PoseDocument, mode: Pose
   const dx = (width - estimate.canvas_width * scale) / 2;
   const dy = (height - estimate.canvas_height * scale) / 2;
   const found = estimate.people.map((person) => mapPerson(person, (p) => ({ x: dx + p.x * scale, y: dy + p.y * scale })));
-  return createScene(
-    { ...current.pose, people: [...current.pose.people, ...found] },
-    { people: [...current.locked.people, ...found.map(() => false)], animals: current.locked.animals },
-  );
+  return appendEntities(current, found, []).scene;
 }

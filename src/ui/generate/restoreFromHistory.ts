@@ -1,6 +1,6 @@
 import { fetchHistory } from '../../api/prompts';
 import type { HistoryItem, QueryPromptRequest } from '../../api/schemas';
-import { parsePoseJson, rescaleDocument } from '../../pose';
+import { parsePoseJson, refitDocument } from '../../pose';
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import { replacePose } from '../stores/documentCommands';
@@ -34,7 +34,7 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   // The pose goes back on the size it was generated at.
   const { width, height, gNumber } = item.settings;
   const pose = parsed.document;
-  replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : rescaleDocument(pose, width, height), gNumber);
+  replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : refitDocument(pose, width, height), gNumber);
 }
 
 /** "Vary": a past prompt again, with its text, settings (workflow profile and sampling too) and pose, and a new random seed. */

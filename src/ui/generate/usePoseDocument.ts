@@ -1,8 +1,7 @@
 import type { PoseDocument } from '../../pose';
-import { documentStore } from '../stores/documentStore';
-import { useStore } from '../store';
+import { useDocument } from '../stores/documentStore';
 
-/** The pose to generate from: the one the user made, else the built-in pose the panel previews, at the document's size. */
+/** The pose to generate from: the document's, at its canvas size (the size generated). */
 export function usePoseDocument(): PoseDocument {
-  return useStore(documentStore, (d) => d.pose);
+  return useDocument((d) => d.scene.pose);
 }

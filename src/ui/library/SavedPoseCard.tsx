@@ -6,6 +6,7 @@ import { parsePoseJson, type HandSide } from '../../pose';
 import { useEditorHandles } from '../editor/EditorContext';
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
+import type { PoseMerge } from '../../editor/actions/placement';
 import { applyLibraryPose, loadLibraryScene } from './applyLibraryPose';
 import { parseTags, tagsText } from './tagsText';
 
@@ -28,13 +29,15 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
   // Failures are shown by the HTTP client; the card just stays as it was.
   const attempt = (work: () => Promise<unknown>) => () => void work().then(onChanged, () => undefined);
 
-  const apply = attempt(async () => {
-    const { pose } = await getPose(item.id);
-    const parsed = parsePoseJson(pose);
-    if (!parsed.ok) return notify('error', poseProblemText(parsed.error.problem));
-    if (item.kind === 'scene') loadLibraryScene(handles, parsed.document);
-    else applyLibraryPose(handles, { kind: item.kind, pose: parsed.document, side }, item.name, t);
-  });
+  // A scene replaces the pose, or with `merge` 'add' joins it beside the figures there; a body, hand or face goes on the selected person.
+  const apply = (merge: PoseMerge) =>
+    attempt(async () => {
+      const { pose } = await getPose(item.id);
+      const parsed = parsePoseJson(pose);
+      if (!parsed.ok) return notify('error', poseProblemText(parsed.error.problem));
+      if (item.kind === 'scene') loadLibraryScene(handles, parsed.document, merge);
+      else applyLibraryPose(handles, { kind: item.kind, pose: parsed.document, side }, item.name, t);
+    });
   const save = (e: FormEvent) => {
     e.preventDefault();
     attempt(async () => {
@@ -55,7 +58,7 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
 
   return (
     <li className="library-card" aria-label={item.name}>
-      <button type="button" className="library-item" aria-label={t('library.apply', { name: item.name })} onClick={apply}>
+      <button type="button" className="library-item" aria-label={t('library.apply', { name: item.name })} onClick={apply('replace')}>
         <img src={item.thumbnail_url} alt="" width={96} height={96} />
         <span>{item.name}</span>
       </button>
@@ -73,6 +76,9 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
         </form>
       ) : (
         <div className="library-actions">
+          {item.kind === 'scene' && (
+            <button type="button" onClick={apply('add')} aria-label={t('library.mine.add', { name: item.name })} title={t('library.mine.add', { name: item.name })}>＋</button>
+          )}
           <button type="button" onClick={() => setEditing(true)} aria-label={t('library.mine.edit', { name: item.name })}>✎</button>
           <button type="button" onClick={remove} aria-label={t('library.mine.delete', { name: item.name })}>🗑</button>
           {item.share_id ? (

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isEnabled, runAction } from '../../editor/actions/registry';
 import { presetEdit, type PresetChoice } from '../../editor/library/presetEdit';
+import type { PoseMerge } from '../../editor/actions/placement';
 import { stringifyPoseDocument, type PoseDocument } from '../../pose';
 import { actionStateOf, type EditorHandles } from '../editor/EditorContext';
 import { notify } from '../notify/notifications';
@@ -17,7 +18,7 @@ export function applyLibraryPose(handles: EditorHandles, choice: PresetChoice, n
   notify('success', t('library.applied', { name }));
 }
 
-/** Loads a saved scene into the editor as an import does: its canvas size becomes the panel's, one undo step. */
-export function loadLibraryScene(handles: EditorHandles, pose: PoseDocument): void {
-  handles.env.importText(stringifyPoseDocument(pose));
+/** Loads a saved scene into the editor as an import does (its canvas size becomes the panel's), or adds its figures beside the ones there: one undo step. */
+export function loadLibraryScene(handles: EditorHandles, pose: PoseDocument, merge: PoseMerge = 'replace'): void {
+  handles.env.importText(stringifyPoseDocument(pose), merge);
 }

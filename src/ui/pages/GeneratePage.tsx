@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/schemas';
 import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
-import { documentStore } from '../stores/documentStore';
+import { panelStore } from '../stores/documentStore';
 import { useAuth } from '../auth/appSession';
 import { CurrentPrompt } from '../generate/CurrentPrompt';
 import { LiveStatus, useLiveState } from '../generate/LiveStatus';
@@ -21,7 +21,7 @@ import '../generate/generate.css';
 /** /pose: write a prompt, generate images of the pose, follow progress, and browse the history. */
 export default function GeneratePage() {
   const { t } = useTranslation();
-  const gNumber = useStore(documentStore, (d) => d.gNumber);
+  const gNumber = useStore(panelStore, (d) => d.gNumber);
   const pose = usePoseDocument();
   const { canvas_width: width, canvas_height: height } = pose;
   const { snapshot, send } = useGeneration();

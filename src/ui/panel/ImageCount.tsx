@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { IMAGE_COUNTS } from '../../api/contract';
 import { useStore } from '../store';
-import { documentStore, setImageCount } from '../stores/documentStore';
+import { panelStore, setImageCount } from '../stores/documentStore';
 
 /** The Number of images section: one choice of 1, 2, 3 or 4. */
 export function ImageCount() {
   const { t } = useTranslation();
-  const count = useStore(documentStore, (s) => s.gNumber);
+  const count = useStore(panelStore, (s) => s.gNumber);
   return (
     <section className="panel-section" aria-labelledby="count-title">
       <h3 id="count-title">{t('panel.count')}</h3>

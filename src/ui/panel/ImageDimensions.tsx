@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { ASPECT_IDS, ASPECT_PRESETS, SIZE_NAMES, SOCIAL_PRESETS, sameSize } from '../settings/presets';
-import { choosePreset, chooseSize } from '../stores/documentCommands';
-import { documentStore } from '../stores/documentStore';
+import { FRAME_FITS } from '../../pose';
+import { chooseFrameFit, choosePreset, chooseSize } from '../stores/documentCommands';
+import { panelStore, useDocument } from '../stores/documentStore';
 import { SideInput } from './SideInput';
 
 /** The Image Dimensions section: aspect presets with their sizes, or custom sizes and socials under More. */
 export function ImageDimensions() {
   const { t } = useTranslation();
-  const preset = useStore(documentStore, (d) => d.preset);
-  const width = useStore(documentStore, (d) => d.pose.canvas_width);
-  const height = useStore(documentStore, (d) => d.pose.canvas_height);
+  const preset = useStore(panelStore, (d) => d.preset);
+  const width = useDocument((d) => d.scene.pose.canvas_width);
+  const height = useDocument((d) => d.scene.pose.canvas_height);
   const size = { width, height };
 
   return (
@@ -83,6 +84,32 @@ export function ImageDimensions() {
           </div>
         </div>
       )}
+      <FrameFitChoice />
     </section>
+  );
+}
+
+/** How people meet a frame of another shape (fit, fill, keep size), chosen before the size changes. */
+function FrameFitChoice() {
+  const { t } = useTranslation();
+  const frameFit = useStore(panelStore, (s) => s.frameFit);
+  return (
+    <div className="frame-fit-row" role="radiogroup" aria-label={t('panel.frameFit')}>
+      <span className="frame-fit-label">{t('panel.frameFit')}</span>
+      {FRAME_FITS.map((fit) => (
+        <button
+          key={fit}
+          type="button"
+          role="radio"
+          aria-checked={frameFit === fit}
+          className={`chip${frameFit === fit ? ' active' : ''}`}
+          data-frame-fit={fit}
+          title={t(`panel.frameFitHints.${fit}`)}
+          onClick={() => chooseFrameFit(fit)}
+        >
+          {t(`panel.frameFits.${fit}`)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
-import { documentSize } from '../stores/appDocument';
-import { documentStore } from '../stores/documentStore';
+import { panelStore, useDocument } from '../stores/documentStore';
 import { preloadOnIntent } from '../pageLoaders';
 import { handOffPhoto } from '../estimate/photoHandoff';
 
@@ -10,9 +9,9 @@ import { handOffPhoto } from '../estimate/photoHandoff';
 export function ModifyPose() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const posePng = useStore(documentStore, (s) => s.posePng);
+  const posePng = useStore(panelStore, (s) => s.posePng);
   // A string, not an object: the store's snapshot must compare equal while nothing changed.
-  const aspectRatio = useStore(documentStore, (s) => `${documentSize(s).width} / ${documentSize(s).height}`);
+  const aspectRatio = useDocument((d) => `${d.scene.pose.canvas_width} / ${d.scene.pose.canvas_height}`);
   if (!posePng) return null;
   return (
     <section className="panel-section" aria-labelledby="modify-pose-title">

@@ -1,80 +1,148 @@
 import { DEFAULT_SETTINGS, isImageCount, isValidSide } from '../../api/contract';
-import { createDefaultPoseDocument, reviveDocument } from '../../pose';
-import { NO_REFERENCE, type Locks } from '../../editor/model/scene';
+import { createDefaultPoseDocument, isFrameFit, readFigureInfo, reviveDocument, withFigureInfo, type PoseDocument } from '../../pose';
+import { EMPTY_HISTORY, HISTORY_LIMIT, type History } from '../../editor/model/history';
+import { createScene, NO_REFERENCE, type Reference, type Scene } from '../../editor/model/scene';
 import { ASPECT_IDS, type PresetId } from '../settings/presets';
-import { readItem, writeItem, type Persistence } from '../store';
-import { DEFAULT_POSE_PNG, type AppDocument } from './appDocument';
+import { readItem, writeItem } from '../store';
+import { DEFAULT_POSE_PNG, presetFor, type PanelSettings } from './appDocument';
 
-// The document is kept in four items, so a change writes only its part: the multi-megabyte
+// The document is kept in a few items, so a change writes only its part: the multi-megabyte
 // reference image is not rewritten with every edit of the pose.
 const KEYS = {
   settings: 'posecraft.settings',
   pose: 'posecraft.pose',
+  history: 'posecraft.history',
   reference: 'posecraft.editor.background',
   opacity: 'posecraft.editor.backgroundOpacity',
 } as const;
 
-const NO_LOCKS: Locks = { people: [], animals: [] };
-const flags = (v: unknown): boolean[] => (Array.isArray(v) ? v.map((f) => f === true) : []);
-const texts = (v: unknown): string[] => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.slice(0, 80) : '')) : []);
-const indexLists = (v: unknown): number[][] => (Array.isArray(v) ? v.map((l) => (Array.isArray(l) ? l.filter((i): i is number => Number.isInteger(i) && i >= 0 && i < 25) : [])) : []);
-const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+/** The most characters the stored history may take; past that the oldest steps are left out (local storage holds about 5 million). */
+export const HISTORY_STORAGE_CHARS = 2_500_000;
 
-function readSettings() {
+const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function readSettings(): PanelSettings & { width: number; height: number } {
   const r = record(readItem(KEYS.settings));
   const preset = r.preset === 'more' || ASPECT_IDS.includes(r.preset as never) ? (r.preset as PresetId) : null;
+  const frameFit = isFrameFit(r.frameFit) ? r.frameFit : 'fit';
+  const posePng = typeof r.posePng === 'string' && r.posePng.startsWith('data:image/png') ? r.posePng : DEFAULT_POSE_PNG;
   // Stored nonsense in any field falls back to the defaults as a whole.
-  if (!preset || !isValidSide(r.width) || !isValidSide(r.height) || !isImageCount(r.gNumber)) return { preset: '2:3' as PresetId, ...DEFAULT_SETTINGS };
-  return { preset, width: r.width, height: r.height, gNumber: r.gNumber };
+  if (!preset || !isValidSide(r.width) || !isValidSide(r.height) || !isImageCount(r.gNumber)) return { preset: '2:3', ...DEFAULT_SETTINGS, frameFit, posePng: DEFAULT_POSE_PNG };
+  return { preset, width: r.width, height: r.height, gNumber: r.gNumber, frameFit, posePng };
 }
 
-function readPose(width: number, height: number): Pick<AppDocument, 'pose' | 'custom' | 'locks' | 'posePng' | 'names' | 'pins'> {
-  const builtIn = { pose: createDefaultPoseDocument(width, height), custom: false, locks: NO_LOCKS, posePng: DEFAULT_POSE_PNG };
-  const r = record(readItem(KEYS.pose));
-  const png = r.posePng;
-  if (typeof png !== 'string' || !(png.startsWith('data:image/png') || png === DEFAULT_POSE_PNG) || r.peopleJson == null) return builtIn;
-  // A stored pose that is not a whole, well-formed document is dropped with its preview.
-  const pose = reviveDocument(r.peopleJson);
-  if (!pose) return builtIn;
-  const locks = record(r.locks);
-  const names = record(r.names);
-  const pins = record(r.pins);
+/**
+ * A pose stored by an earlier version: names, locks and pins in lists kept beside the pose, index
+ * for index. They become each figure's own info; nonsense in them is dropped.
+ */
+function migrateListsToFigures(pose: PoseDocument, stored: Record<string, unknown>): PoseDocument {
+  const [locks, names, pins] = [record(stored.locks), record(stored.names), record(stored.pins)];
+  const info = (kind: 'people' | 'animals', i: number) =>
+    readFigureInfo({ id: '', name: list(names[kind])[i], locked: list(locks[kind])[i], pins: list(pins[kind])[i] }) ?? { id: '' };
   return {
-    pose, custom: true, locks: { people: flags(locks.people), animals: flags(locks.animals) }, posePng: png,
-    names: { people: texts(names.people), animals: texts(names.animals) },
-    pins: { people: indexLists(pins.people), animals: indexLists(pins.animals) },
+    ...pose,
+    people: pose.people.map((p, i) => withFigureInfo(p, info('people', i))),
+    animals: pose.animals.map((a, i) => withFigureInfo(a, info('animals', i))),
   };
 }
 
-/** The document as the last session left it in local storage, each part made valid or reset to its default. */
-export function initialDocument(): AppDocument {
-  const settings = readSettings();
-  // A user's pose holds its canvas size; the stored settings' size only sizes the built-in pose.
-  const pose = readPose(settings.width, settings.height);
+// The preview stored with an old pose, for the panel until the preview is drawn anew.
+const oldPreview = (stored: Record<string, unknown>) => (typeof stored.posePng === 'string' && stored.posePng.startsWith('data:image/png') ? stored.posePng : null);
+
+function readPose(width: number, height: number): { pose: PoseDocument; posePng: string | null } {
+  const builtIn = { pose: createDefaultPoseDocument(width, height), posePng: null };
+  const stored = record(readItem(KEYS.pose));
+  if (stored.version === 2) return { pose: reviveDocument(stored.pose) ?? builtIn.pose, posePng: null };
+  // The first format: a preview (its own or the built-in one) and the user's pose, or null for the built-in pose.
+  const png = stored.posePng;
+  if (typeof png !== 'string' || !(png.startsWith('data:image/png') || png === DEFAULT_POSE_PNG) || stored.peopleJson == null) return builtIn;
+  // A stored pose that is not a whole, well-formed document is dropped with its preview.
+  const pose = reviveDocument(stored.peopleJson);
+  return pose ? { pose: migrateListsToFigures(pose, stored), posePng: oldPreview(stored) } : builtIn;
+}
+
+function readReference(): Reference {
   const image = readItem(KEYS.reference);
   const opacity = readItem(KEYS.opacity);
   return {
-    preset: settings.preset,
-    gNumber: settings.gNumber,
-    ...pose,
-    reference: {
-      image: typeof image === 'string' && image.startsWith('data:image/') ? image : null,
-      opacity: typeof opacity === 'number' && opacity >= 0 && opacity <= 1 ? opacity : NO_REFERENCE.opacity,
-    },
+    image: typeof image === 'string' && image.startsWith('data:image/') ? image : null,
+    opacity: typeof opacity === 'number' && opacity >= 0 && opacity <= 1 ? opacity : NO_REFERENCE.opacity,
   };
 }
 
-/** Writes the parts of the document that changed (the store reads its initial value with initialDocument). */
-export const documentPersistence: Persistence<AppDocument> = {
-  save(doc, prev) {
-    const { canvas_width: width, canvas_height: height } = doc.pose;
-    if (doc.preset !== prev.preset || doc.gNumber !== prev.gNumber || width !== prev.pose.canvas_width || height !== prev.pose.canvas_height) {
-      writeItem(KEYS.settings, { preset: doc.preset, width, height, gNumber: doc.gNumber });
+// A stored step: its pose and reference image (an index into the stored images, which steps share).
+interface StoredStep {
+  pose: unknown;
+  image: number | null;
+  opacity: number;
+}
+
+function readHistory(): History {
+  const stored = record(readItem(KEYS.history));
+  const images = list(stored.images).filter((i): i is string => typeof i === 'string' && i.startsWith('data:image/'));
+  const step = (raw: unknown): Scene | null => {
+    const r = record(raw);
+    const pose = reviveDocument(r.pose);
+    const image = typeof r.image === 'number' ? (images[r.image] ?? null) : null;
+    const opacity = typeof r.opacity === 'number' && r.opacity >= 0 && r.opacity <= 1 ? r.opacity : NO_REFERENCE.opacity;
+    return pose ? createScene(pose, { image, opacity }) : null;
+  };
+  // A step that cannot be read ends the history there: undo must never jump over a lost step.
+  const upTo = (steps: (Scene | null)[]) => steps.slice(0, steps.indexOf(null) < 0 ? steps.length : steps.indexOf(null)) as Scene[];
+  const past = upTo(list(stored.past).slice(-HISTORY_LIMIT).reverse().map(step)).reverse();
+  const future = upTo(list(stored.future).slice(-HISTORY_LIMIT).reverse().map(step)).reverse();
+  return past.length || future.length ? { past, future } : EMPTY_HISTORY;
+}
+
+/** What the last session left: the panel's settings, the document (the scene) and its undo history, each part made valid or reset. */
+export function readDocument(): { settings: PanelSettings; scene: Scene; history: History } {
+  const { width, height, ...settings } = readSettings();
+  const { pose, posePng } = readPose(width, height);
+  // The canvas size is the document's; the preset shown is one that offers it.
+  const preset = presetFor({ width: pose.canvas_width, height: pose.canvas_height }, settings.preset);
+  return { settings: { ...settings, preset, posePng: posePng ?? settings.posePng }, scene: createScene(pose, readReference()), history: readHistory() };
+}
+
+/** Writes the panel's settings with the canvas size they go with. */
+export function writeSettings(settings: PanelSettings, scene: Scene): void {
+  const { canvas_width: width, canvas_height: height } = scene.pose;
+  writeItem(KEYS.settings, { preset: settings.preset, width, height, gNumber: settings.gNumber, frameFit: settings.frameFit, posePng: settings.posePng });
+}
+
+/** Writes the parts of the scene that changed since `previous`. */
+export function writeScene(scene: Scene, previous: Scene | null): void {
+  if (scene.pose !== previous?.pose) writeItem(KEYS.pose, { version: 2, pose: scene.pose });
+  if (scene.reference.image !== previous?.reference.image) writeItem(KEYS.reference, scene.reference.image);
+  if (scene.reference.opacity !== previous?.reference.opacity) writeItem(KEYS.opacity, scene.reference.opacity);
+}
+
+/** Writes the undo history, the newest steps first in, leaving out the oldest past the storage bound. */
+export function writeHistory(history: History): void {
+  const images: string[] = [];
+  const imageIndex = (image: string | null) => {
+    if (image === null) return null;
+    const at = images.indexOf(image);
+    return at >= 0 ? at : images.push(image) - 1;
+  };
+  const step = (s: Scene): StoredStep => ({ pose: s.pose, image: imageIndex(s.reference.image), opacity: s.reference.opacity });
+  let chars = 0;
+  const kept = (steps: readonly Scene[]) => {
+    const out: StoredStep[] = [];
+    // Nearest the present first: those are the steps undo and redo reach first.
+    for (const s of [...steps].reverse()) {
+      const before = images.length;
+      const stored = step(s);
+      chars += JSON.stringify(stored.pose).length + images.slice(before).reduce((n, i) => n + i.length, 0);
+      if (chars > HISTORY_STORAGE_CHARS) {
+        images.length = before;
+        break;
+      }
+      out.unshift(stored);
     }
-    if (doc.pose !== prev.pose || doc.locks !== prev.locks || doc.posePng !== prev.posePng || doc.custom !== prev.custom || doc.names !== prev.names || doc.pins !== prev.pins) {
-      writeItem(KEYS.pose, { posePng: doc.posePng, peopleJson: doc.custom ? doc.pose : null, locks: doc.locks, names: doc.names, pins: doc.pins });
-    }
-    if (doc.reference.image !== prev.reference.image) writeItem(KEYS.reference, doc.reference.image);
-    if (doc.reference.opacity !== prev.reference.opacity) writeItem(KEYS.opacity, doc.reference.opacity);
-  },
-};
+    return out;
+  };
+  const past = kept(history.past);
+  const future = kept(history.future);
+  writeItem(KEYS.history, { images, past, future });
+}

@@ -41,7 +41,7 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
     expect(first.json().data).toMatchObject({ upload_method: 'PUT', upload_fields: null, max_bytes: 700_000 });
     expect(refusal(await presign(app, alice, 400_000))).toEqual([
       507, 50701,
-      'Your storage is full: you use 684 KB of your 1.0 MB, and this upload needs 391 KB (uploaded photos are deleted by themselves 60 minutes after upload). Delete prompts you no longer need from your history to free space.',
+      'Your storage is full: you use 684 KB of your 1.0 MB (uploaded photos 684 KB), and this upload needs 391 KB (uploaded photos are deleted by themselves 60 minutes after upload). Delete prompts you no longer need from your history to free space.',
     ]);
     // Without a size the largest upload (UPLOAD_MAX_MB) is held, which no longer fits either.
     expect(refusal(await presign(app, alice))[0]).toBe(507);
@@ -64,7 +64,7 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
     expect(big.statusCode).toBe(200);
     expect(refusal(await submit(app, alice, { width: 200, height: 200, gNumber: 1 }))).toEqual([
       507, 50701,
-      "Your storage is full: you use 684 KB of your 1.0 MB, and this prompt's images need up to 79 KB (with 313 KB more for your prompts still queued or running). Delete prompts you no longer need from your history to free space.",
+      "Your storage is full: you use 684 KB of your 1.0 MB (uploaded photos 684 KB), and this prompt's images need up to 79 KB (with 313 KB more for your prompts still queued or running). Delete prompts you no longer need from your history to free space.",
     ]);
     const history = (await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(alice) })).json().data;
     expect(history.items.map((i: { prompt_id: string; status: string }) => [i.prompt_id, i.status])).toEqual([[big.json().data.prompt_id, 'queued']]);

@@ -10,8 +10,8 @@ import { generationApp, tempDataDir } from '../../support/generationApp';
 import { nastyString, tamperedToken } from './hostileInput';
 
 // Property-based, below the routes: the estimator socket's handshake and frames, and raw bytes on
-// the HTTP port. A bad token closes the socket with 4401 and a reason; junk from a signed-in socket
-// is ignored; bytes that are not HTTP get a 4xx in the envelope or a closed connection; the server stays up.
+// the HTTP port. A bad token closes the socket with 4401 and a reason; a signed-in socket that
+// sends anything is closed; bytes that are not HTTP get a 4xx in the envelope or a closed connection; the server stays up.
 
 let app: FastifyInstance;
 let alice: TestUser;
@@ -98,20 +98,18 @@ describe('the estimator socket under random handshakes and frames', () => {
     );
   });
 
-  it('ignores whatever a signed-in socket sends, and closes one that sends too much', async () => {
-    const { ws, closed } = await openSocket(`access_token=${encodeURIComponent(alice.idToken)}`);
-    expect(await answersPing(ws)).toBe(true);
-    const frame = fc.oneof(nastyString, fc.uint8Array({ maxLength: 4096 }).map((b) => Buffer.from(b)), fc.jsonValue().map((v) => JSON.stringify(v)));
+  it('closes a signed-in socket with 1008 at the first thing it sends, whatever and however large, and opens the next one', async () => {
+    const frame = fc.oneof(nastyString, fc.uint8Array({ maxLength: 4096 }).map((b) => Buffer.from(b)), fc.jsonValue().map((v) => JSON.stringify(v)), fc.constant(Buffer.alloc(65 * 1024)));
     await fc.assert(
       fc.asyncProperty(frame, async (data) => {
-        ws.send(data);
+        const { ws, closed } = await openSocket(`access_token=${encodeURIComponent(alice.idToken)}`);
         expect(await answersPing(ws)).toBe(true);
+        ws.send(data);
+        // Small frames are refused by the route (1008), large ones by the frame limit (1009).
+        expect([1008, 1009]).toContain((await closed)[0]);
       }),
-      { numRuns: 100 },
+      { numRuns: 30 },
     );
-    app.log.level = 'fatal'; // the oversized frame is logged as an error, as it should be
-    ws.send(Buffer.alloc(65 * 1024)); // over the 64 KB frame limit
-    expect((await closed)[0]).toBe(1009);
     const again = await openSocket(`access_token=${encodeURIComponent(alice.idToken)}`);
     expect(await answersPing(again.ws)).toBe(true);
     again.ws.close();

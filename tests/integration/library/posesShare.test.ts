@@ -8,7 +8,7 @@ let api: ReturnType<typeof poseApi>;
 let alice: TestUser;
 
 beforeAll(async () => {
-  app = await libraryApp({ POSES_RATE_PER_MIN: '1000', SHARED_POSE_RATE_PER_MIN: '1000' });
+  app = await libraryApp({ POSES_RATE_PER_MIN: '1000', SHARED_POSE_RATE_PER_MIN: '1000', PUBLIC_BASE_URL: 'https://posecraft.example' });
   api = poseApi(app);
   alice = await createTestUser('share-alice');
 }, 60_000);
@@ -41,8 +41,8 @@ describe('share links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<meta property="og:title" content="Shared &lt;pose&gt; &amp; &quot;friends&quot;" />');
-    expect(page.body).toContain(`<meta property="og:image" content="http://posecraft.example/p/${share_id}/thumbnail.png" />`);
-    expect(page.body).toContain(`<meta property="og:url" content="http://posecraft.example/p/${share_id}" />`);
+    expect(page.body).toContain(`<meta property="og:image" content="https://posecraft.example/p/${share_id}/thumbnail.png" />`);
+    expect(page.body).toContain(`<meta property="og:url" content="https://posecraft.example/p/${share_id}" />`);
     expect(page.body).toContain('<div id="root"></div>');
     const thumbnail = await api.pageThumbnail(share_id);
     expect(thumbnail.statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { animalBoundingBox, BODY, personBoundingBox, type Person } from '../../../src/pose/index.js';
+import { animalBoundingBox, BODY, createDefaultPerson, personBoundingBox, type Person } from '../../../src/pose/index.js';
 import { getAction, performEdit } from '../../../src/editor/actions/registry';
 import type { EditAction } from '../../../src/editor/actions/types';
 import { DUPLICATE_OFFSET } from '../../../src/editor/actions/entityActions';
 import { createScene, type Scene } from '../../../src/editor/model/scene';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
-import { sampleScene } from './scenes';
+import { sampleScene, locksOf } from './scenes';
 
 const edit = (name: string) => getAction(name) as EditAction;
 const run = (name: string, scene: Scene, selection: Selection, symmetry = false) => performEdit(edit(name), scene, selection, { symmetry });
@@ -42,7 +42,7 @@ describe('adding', () => {
   it('adds an animal and selects it, unlocked', () => {
     const r = run('addAnimal', sampleScene(), EMPTY_SELECTION);
     expect(r.scene.pose.animals).toHaveLength(2);
-    expect(r.scene.locked.animals).toEqual([false, false]);
+    expect(locksOf(r.scene).animals).toEqual([false, false]);
     expect(r.selection.entities).toEqual([{ kind: 'animal', index: 1 }]);
   });
 });
@@ -62,7 +62,7 @@ describe('duplicate, delete, flip, lock', () => {
     const scene = sampleScene();
     const r = run('delete', scene, { entities: [{ kind: 'person', index: 0 }, { kind: 'person', index: 1 }], joint: null });
     expect(r.scene.pose.people).toEqual([scene.pose.people[1]]);
-    expect(r.scene.locked.people).toEqual([true]);
+    expect(locksOf(r.scene).people).toEqual([true]);
     expect(r.selection).toEqual(EMPTY_SELECTION);
   });
 
@@ -84,8 +84,8 @@ describe('duplicate, delete, flip, lock', () => {
     expect(run('flip', scene, locked).scene).toBe(scene);
     expect(run('nudgeRight', scene, locked).scene).toBe(scene);
     const unlocked = run('lock', scene, locked).scene;
-    expect(unlocked.locked.people).toEqual([false, false]);
-    expect(run('lock', unlocked, { entities: [{ kind: 'person', index: 0 }, { kind: 'person', index: 1 }], joint: null }).scene.locked.people).toEqual([true, true]);
+    expect(locksOf(unlocked).people).toEqual([false, false]);
+    expect(locksOf(run('lock', unlocked, { entities: [{ kind: 'person', index: 0 }, { kind: 'person', index: 1 }], joint: null }).scene).people).toEqual([true, true]);
   });
 });
 
@@ -111,7 +111,7 @@ describe('mirror, hands, face, points', () => {
   });
 
   it('adds a face to a person without one, then hides it', () => {
-    const bare = createScene({ canvas_width: 400, canvas_height: 600, people: [sampleScene().pose.people[1]!], animals: [] });
+    const bare = createScene({ canvas_width: 400, canvas_height: 600, people: [createDefaultPerson({ centre: { x: 300, y: 300 }, height: 300 })], animals: [] });
     const withFace = run('toggleFace', bare, person0).scene;
     expect(withFace.pose.people[0]!.face).toHaveLength(70);
     expect(run('toggleFace', withFace, person0).scene.pose.people[0]!.face!.every((k) => !k.visible)).toBe(true);

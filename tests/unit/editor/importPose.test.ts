@@ -1,3 +1,4 @@
+import { locksOf } from './scenes';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { poseProblemMessage, stringifyPoseDocument } from '../../../src/pose/index.js';
@@ -11,7 +12,7 @@ describe('reading pose files', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(JSON.parse(stringifyPoseDocument(result.scene.pose))).toEqual(JSON.parse(fixture));
-    expect(result.scene.locked.people.every((l) => !l)).toBe(true);
+    expect(locksOf(result.scene).people.every((l) => !l)).toBe(true);
   });
 
   it('reads DWPose output with normalized coordinates into pixels of its canvas', () => {

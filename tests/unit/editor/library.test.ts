@@ -7,6 +7,7 @@ import { applyExpressionPreset } from '../../../src/editor/library/applyExpressi
 import { applyGesturePreset } from '../../../src/editor/library/applyGesture';
 import { presetEdit } from '../../../src/editor/library/presetEdit';
 import { createScene, type Scene } from '../../../src/editor/model/scene';
+import { setLocked } from '../../../src/editor/model/entities';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { findPreset } from '../../../src/library/presets';
 import { editorMachine } from '../../../src/machines/editor.machine';
@@ -62,7 +63,7 @@ describe('a body preset', () => {
   });
 
   it('leaves a locked person alone', () => {
-    const scene = createScene({ canvas_width: 400, canvas_height: 600, people: [fullPerson()], animals: [] }, { people: [true] });
+    const scene = setLocked(createScene({ canvas_width: 400, canvas_height: 600, people: [fullPerson()], animals: [] }), [{ kind: 'person', index: 0 }], true);
     const { scene: next } = applyBodyPreset(scene, one(scene), pose('bow'));
     expect(next.pose.people[0]).toBe(scene.pose.people[0]);
   });

@@ -4,7 +4,7 @@ import type { EditAction } from '../../../src/editor/actions/types';
 import { appendEntities, moveEntity, removeEntities, setLocked, setName } from '../../../src/editor/model/entities';
 import { createScene, entityName, type EntityRef } from '../../../src/editor/model/scene';
 import type { Selection } from '../../../src/editor/model/selection';
-import { fullPerson } from './scenes';
+import { fullPerson, locksOf, namesOf } from './scenes';
 
 const three = () => {
   const scene = createScene({ canvas_width: 400, canvas_height: 600, people: [fullPerson(100), fullPerson(200), fullPerson(300)], animals: [] });
@@ -20,29 +20,29 @@ describe('names and draw order', () => {
     const scene = three();
     expect([0, 1, 2].map((i) => entityName(scene, p(i)))).toEqual(['Ann', '', 'Cy']);
     const appended = appendEntities(scene, [fullPerson(50)], []).scene;
-    expect(appended.names?.people).toEqual(['Ann', '', 'Cy', '']);
+    expect(namesOf(appended).people).toEqual(['Ann', '', 'Cy', '']);
     const removed = removeEntities(appended, [p(0)]);
-    expect(removed.names?.people).toEqual(['', 'Cy', '']);
+    expect(namesOf(removed).people).toEqual(['', 'Cy', '']);
   });
 
   it('moveEntity moves the person, its lock flag and its name together, and clamps the target', () => {
     const scene = setLocked(three(), [p(2)], true);
     const moved = moveEntity(scene, p(2), 0);
     expect([0, 1, 2].map((i) => neckX(moved, i))).toEqual([300, 100, 200]);
-    expect(moved.locked.people).toEqual([true, false, false]);
-    expect(moved.names?.people).toEqual(['Cy', 'Ann', '']);
-    expect(moveEntity(scene, p(0), 99).names?.people).toEqual(['', 'Cy', 'Ann']);
+    expect(locksOf(moved).people).toEqual([true, false, false]);
+    expect(namesOf(moved).people).toEqual(['Cy', 'Ann', '']);
+    expect(namesOf(moveEntity(scene, p(0), 99)).people).toEqual(['', 'Cy', 'Ann']);
     expect(moveEntity(scene, p(1), 1)).toBe(scene);
   });
 
   it('reorderUp / reorderDown move the one selected person a step and keep it selected; at an end they are off', () => {
     const scene = three();
     const up = run('reorderUp', scene, only(1));
-    expect(up.scene.names?.people).toEqual(['', 'Ann', 'Cy']);
+    expect(namesOf(up.scene).people).toEqual(['', 'Ann', 'Cy']);
     expect(up.selection).toEqual(only(0));
     expect(getAction('reorderUp').kind === 'edit' && (getAction('reorderUp') as EditAction).enabled(scene, only(0))).toBe(false);
     expect((getAction('reorderDown') as EditAction).enabled(scene, only(2))).toBe(false);
-    expect(run('reorderDown', scene, only(0)).scene.names?.people).toEqual(['', 'Ann', 'Cy']);
+    expect(namesOf(run('reorderDown', scene, only(0)).scene).people).toEqual(['', 'Ann', 'Cy']);
   });
 
   it('toggleVisible hides every point of the selected person, then shows them again', () => {

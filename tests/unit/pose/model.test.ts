@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attachDefaultHand, BODY, boundingBox, cloneDocument, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument,
-  flipAnimal, flipPerson, personBoundingBox, rescaleDocument, rotatePerson, scalePerson, translatePerson,
+  flipAnimal, flipPerson, personBoundingBox, refitDocument, rotatePerson, scalePerson, translatePerson,
   animalBoundingBox, type Keypoint, type Person,
 } from '../../../src/pose/index.js';
 
@@ -114,13 +114,19 @@ describe('documents', () => {
     expect(boundingBox([{ x: 1, y: 1, visible: false }])).toBeNull();
   });
 
-  it('rescales to a new canvas keeping each pose at the same place relative to the canvas', () => {
-    const doc = createDefaultPoseDocument();
+  it('puts a pose on a canvas of another aspect without stretching it: fit, fill or keep, centred', () => {
+    const doc = createDefaultPoseDocument(400, 600);
     doc.animals.push(createDefaultAnimal({ centre: { x: 100, y: 500 }, height: 50 }));
-    const big = rescaleDocument(doc, 800, 300);
-    expect([big.canvas_width, big.canvas_height]).toEqual([800, 300]);
-    close(big.people[0]!.body[0]!, { x: doc.people[0]!.body[0]!.x * 2, y: doc.people[0]!.body[0]!.y / 2 });
-    close(big.animals[0]!.keypoints[3]!, { x: doc.animals[0]!.keypoints[3]!.x * 2, y: doc.animals[0]!.keypoints[3]!.y / 2 });
+    const at = (d: typeof doc, i: number) => d.people[0]!.body[i]!;
+    // 400x600 onto 800x300: fit scales by 0.5 (the height), fill by 2 (the width), keep by 1.
+    for (const [fit, s] of [['fit', 0.5], ['fill', 2], ['keep', 1]] as const) {
+      const next = refitDocument(doc, 800, 300, fit);
+      expect([next.canvas_width, next.canvas_height]).toEqual([800, 300]);
+      const [dx, dy] = [(800 - 400 * s) / 2, (300 - 600 * s) / 2];
+      close(at(next, 0), { x: at(doc, 0).x * s + dx, y: at(doc, 0).y * s + dy });
+      close(next.animals[0]!.keypoints[3]!, { x: doc.animals[0]!.keypoints[3]!.x * s + dx, y: doc.animals[0]!.keypoints[3]!.y * s + dy });
+    }
+    expect(refitDocument(doc, 400, 600)).toBe(doc);
   });
 
   it('clones deeply', () => {

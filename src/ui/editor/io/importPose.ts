@@ -1,5 +1,5 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
-import { importPoseJson, MAX_FIGURES, rescaleDocument, type PoseDocument, type PoseProblem, type PoseReading } from '../../../pose';
+import { importPoseJson, MAX_FIGURES, refitDocument, type PoseDocument, type PoseProblem, type PoseReading } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 
 /** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */
@@ -18,7 +18,7 @@ export function fitCanvas(doc: PoseDocument): PoseDocument {
   const scale = Math.min(1, SIZE_MAX / Math.max(doc.canvas_width, doc.canvas_height));
   const width = Math.max(SIZE_MIN, Math.min(SIZE_MAX, Math.round(doc.canvas_width * scale)));
   const height = Math.max(SIZE_MIN, Math.min(SIZE_MAX, Math.round(doc.canvas_height * scale)));
-  return width === doc.canvas_width && height === doc.canvas_height ? doc : rescaleDocument(doc, width, height);
+  return width === doc.canvas_width && height === doc.canvas_height ? doc : refitDocument(doc, width, height);
 }
 
 /** Reads people JSON (sd-webui-openpose-editor, ControlNet, DWPose) into a scene; never throws. */

@@ -5,6 +5,7 @@ import { getAction, runAction } from '../../../editor/actions/registry';
 import { moveEntity, setName } from '../../../editor/model/entities';
 import { entityName, type EntityRef } from '../../../editor/model/scene';
 import { actionStateOf, useEditorHandles } from '../EditorContext';
+import { entityLabel } from '../jointLabel';
 import { PersonRow } from './PersonRow';
 import { rowsOf, sameRows } from './rowState';
 
@@ -19,7 +20,7 @@ const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)
 export function PeopleList() {
   const { t } = useTranslation();
   const { actor, env } = useEditorHandles();
-  const rows = useSelector(actor, (s) => rowsOf(s.context.scene, s.context.selection), sameRows);
+  const rows = useSelector(actor, (s) => rowsOf(s.context.scene, s.context.selection, (ref) => entityLabel(t, s.context.scene, ref)), sameRows);
   const dragged = useRef<EntityRef | null>(null);
   const [dropAt, setDropAt] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);

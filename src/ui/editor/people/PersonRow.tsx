@@ -34,8 +34,7 @@ function Toggle({ label, pressed, disabled, onClick, children }: ToggleProps) {
 /** One person or animal of the people list: grip, colour, editable name, and its toggles. */
 export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusRow, drag }: PersonRowProps) {
   const { t } = useTranslation();
-  const fallback = t(`editor.entity.${row.ref.kind}`, { n: row.ref.index + 1 });
-  const label = row.name || fallback;
+  const label = row.label;
   const [draft, setDraft] = useState(row.name);
   // Only a name the user typed is committed on blur, never a draft left over from a row that moved.
   const dirty = useRef(false);
@@ -81,7 +80,7 @@ export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusR
         <input
           className="person-name"
           value={draft}
-          placeholder={fallback}
+          placeholder={row.name ? undefined : label}
           aria-label={t('editor.people.name', { name: label })}
           aria-current={row.selected ? 'true' : undefined}
           onFocus={onSelect}

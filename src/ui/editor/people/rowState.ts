@@ -10,6 +10,8 @@ export interface RowState {
   ref: EntityRef;
   key: string;
   name: string;
+  /** The name, else "Person 2" by place: what the row's controls are called. */
+  label: string;
   selected: boolean;
   shown: boolean;
   locked: boolean;
@@ -21,13 +23,14 @@ export interface RowState {
 const partShown = (points: { visible: boolean }[] | undefined) => !!points?.some((p) => p.visible);
 
 /** The rows of the list in draw order, as one string-comparable snapshot. */
-export function rowsOf(scene: Scene, selection: Selection): RowState[] {
+export function rowsOf(scene: Scene, selection: Selection, label: (ref: EntityRef) => string): RowState[] {
   return listEntities(scene).map((ref) => {
     const person = ref.kind === 'person' ? scene.pose.people[ref.index] : undefined;
     return {
       ref,
       key: `${ref.kind}:${ref.index}`,
       name: entityName(scene, ref),
+      label: label(ref),
       selected: isSelected(selection, ref),
       shown: isShown(scene, ref),
       locked: isLocked(scene, ref),

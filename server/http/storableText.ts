@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../src/api/contract.js';
+import { ApiError } from './envelope.js';
+
+/** Nesting walked at most: deeper bodies are refused by their schemas anyway. */
+const MAX_DEPTH = 16;
+
+// NUL, or a surrogate half without its other half.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether Postgres can keep a string as text or inside jsonb: no NUL (U+0000), no lone UTF-16 surrogate. */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** The path (e.g. `tags[1]`) of the first string in value that Postgres cannot keep, or null. */
+export function unstorableTextAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path || 'the text';
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      // Poses are long arrays of numbers: those need no look.
+      if (typeof item === 'number') continue;
+      const found = unstorableTextAt(item, `${path}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = !isStorableText(key) ? `${path}${path ? '.' : ''}${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}` : unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses, with a 400 in the envelope before any route runs, a query or JSON body holding text the
+ * database cannot store (it would fail there with a 500, after a thumbnail or file was written).
+ */
+export function registerStorableText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    // A socket's query stores nothing: its token is checked, the rest ignored.
+    if (request.ws) return;
+    const field = unstorableTextAt(request.query) ?? unstorableTextAt(request.body);
+    if (field) {
+      throw new ApiError(400, ERROR_CODES.badRequest, `${field}: the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again`);
+    }
+  });
+}

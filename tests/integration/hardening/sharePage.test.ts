@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../support/emulator';
+import { libraryApp, poseApi, saveBody } from '../library/posesSupport';
+
+// The share page shows a pose's name as written, whatever `$` patterns it holds, and writes its
+// links with the configured origin, never with the Host header a client sent.
+
+const apps: FastifyInstance[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+/** An app with env, a pose of that name shared on it, and its share page as fetched with a Host header. */
+async function sharePage(env: Record<string, string>, name: string, host = 'attacker.example'): Promise<{ body: string; shareId: string }> {
+  const app = await libraryApp(env);
+  apps.push(app);
+  const api = poseApi(app);
+  const user = await createTestUser('share-page');
+  const saved = await api.save(user, saveBody({ name }));
+  expect(saved.statusCode).toBe(200);
+  const shareId = (await api.share(user, saved.json().data.id)).json().data.share_id as string;
+  const page = await app.inject({ method: 'GET', url: `/p/${shareId}`, headers: { host } });
+  expect(page.statusCode).toBe(200);
+  return { body: page.body, shareId };
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const ogOf = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)" />`).exec(html)?.[1];
+
+describe('the share page', () => {
+  it.each([
+    ["Price $'s pose", 'Price $&#39;s pose'],
+    ['Head $` copy', 'Head $` copy'],
+    ['All $& and $$ and $1', 'All $&amp; and $$ and $1'],
+  ])('shows the name %j literally in the title and og:title', async (name, escaped) => {
+    const { body } = await sharePage({ PUBLIC_BASE_URL: 'https://posecraft.example' }, name);
+    expect(titleOf(body)).toBe(`${escaped} · Posecraft`);
+    expect(ogOf(body, 'og:title')).toBe(escaped);
+    expect(body.match(/<title>/g)).toHaveLength(1);
+    expect(body.match(/<\/head>/g)).toHaveLength(1);
+    expect(body).toContain('<div id="root"></div>');
+  }, 30_000);
+
+  it('writes og:url and og:image with PUBLIC_BASE_URL, not the Host header', async () => {
+    const { body, shareId } = await sharePage({ PUBLIC_BASE_URL: 'https://posecraft.example' }, 'Linked');
+    expect(ogOf(body, 'og:url')).toBe(`https://posecraft.example/p/${shareId}`);
+    expect(ogOf(body, 'og:image')).toBe(`https://posecraft.example/p/${shareId}/thumbnail.png`);
+    expect(body).not.toContain('attacker.example');
+  }, 30_000);
+
+  it('without PUBLIC_BASE_URL, takes the first configured origin, and else writes paths: the Host header never shows', async () => {
+    const configured = await sharePage({ CORS_ORIGINS: 'https://app.posecraft.example, https://other.example' }, 'Configured');
+    expect(ogOf(configured.body, 'og:url')).toBe(`https://app.posecraft.example/p/${configured.shareId}`);
+    expect(configured.body).not.toContain('attacker.example');
+    const bare = await sharePage({}, 'Bare');
+    expect(ogOf(bare.body, 'og:image')).toBe(`/p/${bare.shareId}/thumbnail.png`);
+    expect(bare.body).not.toContain('attacker.example');
+  }, 30_000);
+});
