@@ -1,13 +1,50 @@
 /**
- * The arrows between the rooms of the code (docs/architecture.md, DESIGN.md section 2).
- * `npm run lint:deps` fails on any import these rules forbid, and on any import cycle.
+ * The arrows between the rooms of the code (docs/architecture.md). `npm run lint:deps` fails on any
+ * import between rooms that `allowed` does not list (an arrow the map does not draw), on any import
+ * the `forbidden` rules name (packages a room must not use), and on any import cycle.
  */
 
 /** Modules that only exist in a browser page or a React tree: the editor core must not need them. */
 const VIEW_MODULES = '^node_modules/(react|react-dom|react-konva|konva|@xstate/react|react-router|react-i18next)(/|$)';
 
+/** The arrows of docs/architecture.md's map: each room, and the rooms it may import. */
+const ARROWS = {
+  'src/ui': ['src/machines', 'src/canvas', 'src/editor', 'src/api', 'src/pose', 'src/i18n', 'src/library'],
+  'src/canvas': ['src/machines', 'src/editor', 'src/pose'],
+  'src/machines': ['src/editor', 'src/api', 'src/pose'],
+  'src/editor': ['src/pose', 'src/library'],
+  'src/api': ['src/pose'],
+  'src/i18n': ['src/pose'],
+  'src/library': ['src/pose'],
+  'src/pose': [],
+  server: ['src/pose', 'src/library'],
+};
+
+/** src/api modules the server shares whole; of the others (the browser's HTTP and socket clients) it may import types only. */
+const SERVER_SHARES_OF_API = '^src/api/(contract|schemas|poseSchemas|byteSize)\\.ts$';
+
+const escape = (room) => room.replace(/\//g, '\\/');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
+  allowed: [
+    { comment: 'Within a room.', from: { path: '^(src/[^/]+|server)/' }, to: { path: '^$1/' } },
+    ...Object.entries(ARROWS)
+      .filter(([, targets]) => targets.length > 0)
+      .map(([room, targets]) => ({
+        comment: `The arrows from ${room}.`,
+        from: { path: `^${escape(room)}/` },
+        to: { path: `^(${targets.map(escape).join('|')})/` },
+      })),
+    { comment: 'The server shares the API contract and schemas.', from: { path: '^server/' }, to: { path: SERVER_SHARES_OF_API } },
+    { comment: "The server reads the socket messages' types.", from: { path: '^server/' }, to: { path: '^src/api/', dependencyTypes: ['type-only'] } },
+    { comment: 'The entry point starts the page, the strings and the inspector.', from: { path: '^src/main\\.tsx$' }, to: { path: '^src/(ui|i18n|machines)/' } },
+    { comment: 'Tests and benchmarks may reach any room.', from: { path: '^(tests|bench)/' }, to: {} },
+    // The forbidden rules below say which rooms may not use which packages or built-ins.
+    { comment: 'Packages.', from: {}, to: { path: '^node_modules/' } },
+    { comment: 'Node built-ins.', from: {}, to: { dependencyTypes: ['core'] } },
+  ],
+  allowedSeverity: 'error',
   forbidden: [
     {
       name: 'no-cycles',

@@ -40,7 +40,7 @@ export default tseslint.config(
   {
     files: ['src/pose/**/*.ts', 'src/editor/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'This room is framework-free: no DOM (DESIGN.md section 2).' }))],
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'This room is framework-free: no DOM (docs/architecture.md).' }))],
     },
   },
 );

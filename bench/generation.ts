@@ -9,7 +9,7 @@ import { renderMannequin } from '../server/engines/mannequin/renderMannequin';
 import { attachDefaultHand, createDefaultPoseDocument, toOpenPoseJson } from '../src/pose/index';
 import { startPostgres, type PostgresServer } from '../tests/support/postgresServer';
 
-// Issue 19's bench: 5,000 users with 20 finished prompts each in their history, the API in its own
+// The history bench: 5,000 users with 20 finished prompts each in their history, the API in its own
 // process (workers off), 100 connections for 10 s per line. History is read as the page reads it
 // (five to a page, gzip/br accepted; each user's first read full, later ones with the ETag, as after
 // a reconnect) for 30 s, then full answers only; prompts are submitted round the users, so the

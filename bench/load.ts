@@ -4,7 +4,7 @@ import path from 'node:path';
 import { autocannon, startBenchApi, type CannonResult } from './lib/apiServer';
 import { attachDefaultHand, createDefaultPoseDocument, toOpenPoseJson } from '../src/pose/index';
 
-// Issue 9's load test: 200 connections for 30 s on the history and on prompt submission at once,
+// The load test: 200 connections for 30 s on the history and on prompt submission at once,
 // against the API in its own process on loopback, with the per-user limits at their defaults.
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);

@@ -47,7 +47,7 @@ export async function buildApp(
   (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   registerErrorHandling(app);
   // API answers up to 64 KB (a history page) are compressed in one call: through a zlib stream each
-  // cost several times the compression itself (bench/README.md, issue 19's profile).
+  // cost several times the compression itself (bench/README.md, the profile of the history under load).
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   registerSecurity(app, config);
   requireHost(app);
@@ -56,7 +56,8 @@ export async function buildApp(
   // After auth: the limits are per user.
   await registerRateLimits(app, config.rateLimits, config.poseRateLimits);
   await app.register(healthRoutes);
-  await appConfigRoutes(app, config.firebase);
+  // A photo is uploaded, then estimated: the smaller limit of the two is the page's.
+  await appConfigRoutes(app, config.firebase, { photoMaxBytes: Math.min(config.generation.files.uploadMaxBytes, config.estimator.maxBytes) });
   await registerGeneration(app, config.generation, engines);
   await registerEstimator(app, config.estimator, {
     verifier,

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIXES } from '../src/api/contract.js';
 import { codeForStatus, errorBody } from './http/envelope.js';
-
-const API_PREFIXES = ['/v1/', '/ws_estimator'];
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached,

@@ -5,7 +5,7 @@ import { createServer } from 'vite';
 
 // `npm run dev`: the API (with the Auth Emulator, as `npm start` runs it) in a child process that
 // restarts when server code changes, and Vite's dev server with hot reload in front of it; Vite
-// forwards /v1, /app-config.json and /ws_estimator to the API (vite.config.ts).
+// forwards the API's paths (API_PREFIXES in src/api/contract.ts) to the API (vite.config.ts).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch-path=server', '--watch-path=src/pose', '--watch-path=src/api', 'server/cli/start.ts'], {
   cwd: root,

@@ -50,7 +50,7 @@ function wrap(target: PGlite | Transaction, recover: () => Promise<void>): Query
 
 /**
  * Opens PGlite (Postgres in WASM, in this process) on a folder, holding a lock file beside it:
- * two processes on one PGlite folder silently lose rows (../shared/DESIGN.md section 9).
+ * two processes on one PGlite folder silently lose rows (docs/design.md section 5).
  */
 export async function openPglite(dir: string): Promise<Database> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../src/pose/index.js';
+import { distance, type Vec2 } from '../../src/pose/index.js';
 
 /**
  * A square around a hand, turned so the forearm points up in the crop (the way MediaPipe's hand
@@ -15,17 +15,15 @@ const WRIST_TO_HAND = 0.33;
 const BOX_PER_ARM = 1.5;
 const UPPER_ARM_WEIGHT = 0.9;
 
-const gap = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
-
 /**
  * The crop for the hand at the end of an arm, from OpenPose's rule: centred a third of a forearm past
  * the wrist, 1.5 x the longer of forearm and 0.9 x upper arm wide; null when the forearm has no length.
  */
 export function handCropFromArm(wrist: Vec2, elbow: Vec2, shoulder: Vec2 | null): HandCrop | null {
-  const forearm = gap(wrist, elbow);
+  const forearm = distance(wrist, elbow);
   if (forearm < 2) return null;
   const [ux, uy] = [(wrist.x - elbow.x) / forearm, (wrist.y - elbow.y) / forearm];
-  const upperArm = shoulder ? gap(elbow, shoulder) : 0;
+  const upperArm = shoulder ? distance(elbow, shoulder) : 0;
   return {
     centre: { x: wrist.x + WRIST_TO_HAND * (wrist.x - elbow.x), y: wrist.y + WRIST_TO_HAND * (wrist.y - elbow.y) },
     size: BOX_PER_ARM * Math.max(forearm, UPPER_ARM_WEIGHT * upperArm),
@@ -43,7 +41,7 @@ export function handCropFromLandmarks(points: readonly Vec2[]): HandCrop {
   const ys = points.map((p) => p.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const [wrist, knuckle] = [points[0], points[9]];
-  const length = gap(wrist, knuckle) || 1;
+  const length = distance(wrist, knuckle) || 1;
   return {
     centre: { x: (minX + maxX) / 2, y: (minY + maxY) / 2 },
     size: Math.max(8, BOX_PER_HAND * Math.max(maxX - minX, maxY - minY)),

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '../../src/api/contract.js';
 
-/** An error that becomes an HTTP status plus the error envelope of ../shared/SPEC.md section 8. */
+/** An error that becomes an HTTP status plus the error envelope of docs/specification.md section 8. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

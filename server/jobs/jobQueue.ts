@@ -10,7 +10,7 @@ export interface Heartbeat {
 }
 
 /**
- * The workers' side of the jobs table: a durable queue with leases (../shared/DESIGN.md section 6).
+ * The workers' side of the jobs table: a durable queue with leases (docs/design.md section 5).
  * Every write after the claim checks the worker id, so a worker that lost its lease changes nothing.
  */
 export class JobQueue {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/api/contract.js';
-import { UPLOAD_TYPES } from '../../src/api/schemas.js';
 import { ApiError, codeForStatus, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { sniffImageType } from '../../src/pose/imageHeader.js';
+import { IMAGE_TYPES, sniffImageType } from '../../src/pose/imageHeader.js';
 import { contentTypeOfKey } from '../storage/imageTypes.js';
 import { isValidKey } from '../storage/storageKeys.js';
 import { FILES_ROUTE_PREFIX } from '../storage/localDiskStorage.js';
@@ -20,7 +19,7 @@ const REFUSALS = {
 /** GET and PUT /files/<key>?expires=&sig=: local-disk files reached only through signed URLs. */
 export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   const maxBytes = runtime.config.files.uploadMaxBytes;
-  for (const type of Object.keys(UPLOAD_TYPES)) {
+  for (const type of IMAGE_TYPES) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
   }
 

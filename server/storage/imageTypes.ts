@@ -1,13 +1,14 @@
-import { UPLOAD_TYPES, type UploadContentType } from '../../src/api/schemas.js';
+import { IMAGE_EXTENSIONS, type ImageType } from '../../src/pose/index.js';
 
-const EXTENSION_TYPES: Record<string, UploadContentType> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+/** Each stored file extension's content type: IMAGE_EXTENSIONS read backwards. */
+const EXTENSION_TYPES = new Map(Object.entries(IMAGE_EXTENSIONS).map(([type, extension]) => [extension as string, type as ImageType]));
 
 /** The content type a stored key is served with, from its extension. */
-export function contentTypeOfKey(key: string): UploadContentType | null {
-  return EXTENSION_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? null;
+export function contentTypeOfKey(key: string): ImageType | null {
+  return EXTENSION_TYPES.get(key.slice(key.lastIndexOf('.') + 1).toLowerCase()) ?? null;
 }
 
 /** The extension an upload of this content type is stored under. */
-export function extensionOf(contentType: UploadContentType): string {
-  return UPLOAD_TYPES[contentType];
+export function extensionOf(contentType: ImageType): string {
+  return IMAGE_EXTENSIONS[contentType];
 }

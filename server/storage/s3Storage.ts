@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StoredFileTooLarge, type FileStorage, type SignedUrl, type SignedUrlCheck, type UploadSlot } from './fileStorage.js';
 import { contentTypeOfKey } from './imageTypes.js';
-import { presignPost } from './s3PostPolicy.js';
 import type { S3Settings } from './storageConfig.js';
 import { isValidKey } from './storageKeys.js';
 
@@ -21,7 +21,7 @@ function parseAmzDate(value: string | null): Date | null {
 /**
  * Images in an S3 bucket (AWS or S3-compatible), reached by the browser through presigned URLs.
  * The client computes checksums only when an operation requires them: with the SDK's default,
- * presigned requests carry checksum parameters that browsers cannot match (../shared/DESIGN.md section 9).
+ * presigned requests carry checksum parameters that browsers cannot match (docs/design.md section 5).
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;
@@ -77,16 +77,23 @@ export class S3Storage implements FileStorage {
     return { url, expiresAt: new Date((windowStart + expiresIn) * 1000) };
   }
 
-  /** A presigned POST: the bucket itself holds the upload to this key, its content type and 1..maxBytes bytes. */
+  /**
+   * A presigned POST (the SDK's policy signer): the bucket itself holds the upload to this key, its
+   * content type and 1..maxBytes bytes, until ttlSeconds after nowMs.
+   */
   async uploadSlot(key: string, maxBytes: number, ttlSeconds: number, nowMs = Date.now()): Promise<UploadSlot> {
     const contentType = contentTypeOfKey(this.check(key));
     if (!contentType) throw new Error(`No upload type for key ${key}`);
     const expiresAt = new Date(nowMs + ttlSeconds * 1000);
-    const credentials = await this.client.config.credentials();
-    const fields = presignPost({ bucket: this.settings.bucket, region: this.settings.region, key, contentType, maxBytes, expiresAt, now: new Date(nowMs), credentials });
-    const { origin, prefix } = await this.bucketBase();
-    // Path style: POST to /bucket; virtual-hosted: POST to / of the bucket's host.
-    return { method: 'POST', url: `${origin}${prefix.length > 1 ? prefix.slice(0, -1) : prefix}`, fields, expiresAt };
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.settings.bucket,
+      Key: key,
+      Fields: { 'Content-Type': contentType },
+      Conditions: [['content-length-range', 1, maxBytes]],
+      // The signer counts from its own clock.
+      Expires: Math.round((expiresAt.getTime() - Date.now()) / 1000),
+    });
+    return { method: 'POST', url, fields, expiresAt };
   }
 
   /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { extensionOf } from './imageTypes.js';
-import type { UploadContentType } from '../../src/api/schemas.js';
+import type { ImageType } from '../../src/pose/index.js';
 
 // A segment starts with a letter or digit, so "." and ".." (and hidden files) can never be one.
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -41,7 +41,7 @@ export function poseThumbnailKey(uid: string, jobId: string): string {
 }
 
 /** A fresh key for a user's upload; the file name is kept, made safe, for people reading the folder. */
-export function uploadKey(uid: string, purpose: string, filename: string, contentType: UploadContentType): string {
+export function uploadKey(uid: string, purpose: string, filename: string, contentType: ImageType): string {
   const base = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
   const name = `${crypto.randomUUID()}${base ? `-${base}` : ''}.${extensionOf(contentType)}`;
   return `${userPrefix(uid)}/uploads/${purpose}/${name}`;

@@ -3,7 +3,7 @@
  * estimator socket's messages and the browser's storage keys. One place, so a path or a limit
  * cannot drift between the two sides.
  */
-import type { ImageType, OpenPoseJson } from '../pose/index.js';
+import type { OpenPoseJson } from '../pose/index.js';
 
 /** Every HTTP path and the socket path of the Posecraft API. */
 export const API_PATHS = {
@@ -32,22 +32,21 @@ export const API_PATHS = {
   sharedPose: '/v1/shared/:shareId',
 } as const;
 
-/** Local storage keys: the two of ../shared/SPEC.md section 3, and the profile the header paints from before firebase loads. */
+/**
+ * The URL prefixes the API answers under, from API_PATHS (`/v1/`, each socket, the app config): a GET
+ * under none of them is the web app's, answered with index.html (and, in development, by Vite).
+ */
+export const API_PREFIXES: readonly string[] = [...new Set(Object.values(API_PATHS).map((path) => /^\/v\d+\//.exec(path)?.[0] ?? path))];
+
+/** The WebSocket paths among API_PATHS. */
+export const SOCKET_PATHS: readonly string[] = [API_PATHS.estimatorSocket, API_PATHS.promptEvents];
+
+/** Local storage keys: the two of docs/specification.md section 3, and the profile the header paints from before firebase loads. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   expirationTime: 'access_token_expiration_time',
   profile: 'posecraft_auth_profile',
 } as const;
-
-/** Largest photo a user may upload or estimate, in MB: the servers' default UPLOAD_MAX_MB and ESTIMATOR_MAX_MB. */
-export const PHOTO_MAX_MB = 10;
-
-/** Image types a user may upload, with the file extension each is stored under. */
-export const UPLOAD_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const satisfies Record<ImageType, string>;
-export type UploadContentType = ImageType;
-
-/** The photo types the server takes (the file picker's accept list). */
-export const PHOTO_TYPES = Object.keys(UPLOAD_TYPES) as readonly UploadContentType[];
 
 /** Longest prompt (and negative prompt) in characters, and the largest seed. */
 export const PROMPT_MAX_LENGTH = 2000;
@@ -77,11 +76,11 @@ export function apiPath(path: string, params: Record<string, string>): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** Smallest and largest image side in pixels (../shared/SPEC.md section 9). */
+/** Smallest and largest image side in pixels (docs/specification.md section 9). */
 export const SIZE_MIN = 1;
 export const SIZE_MAX = 1024;
 
-/** The numbers of images a user may ask for (../shared/SPEC.md section 5). */
+/** The numbers of images a user may ask for (docs/specification.md section 5). */
 export const IMAGE_COUNTS = [1, 2, 3, 4] as const;
 export type ImageCount = (typeof IMAGE_COUNTS)[number];
 
@@ -97,7 +96,7 @@ export const POSE_REACH_CANVASES = 3;
 export const PROMPT_COST_MAX = 424;
 export const USER_COST_MAX = 4 * PROMPT_COST_MAX;
 
-/** Default generation settings (../shared/SPEC.md section 3). */
+/** Default generation settings (docs/specification.md section 3). */
 export const DEFAULT_SETTINGS = { width: 400, height: 600, gNumber: 1 as ImageCount };
 
 /** Whether a value is a whole number of pixels inside the allowed side range. */
@@ -110,7 +109,7 @@ export function isImageCount(value: unknown): value is ImageCount {
   return IMAGE_COUNTS.includes(value as ImageCount);
 }
 
-/** The error part of a failed response (../shared/SPEC.md section 8). */
+/** The error part of a failed response (docs/specification.md section 8). */
 export interface ApiErrorBody {
   code: number;
   response_metadata: { error: { code_n: number; description: string } };

@@ -1,4 +1,4 @@
-/** The estimator's HTTP calls (../shared/DESIGN.md section 3): a signed upload slot, the upload, submitting and looking up an estimate. */
+/** The estimator's HTTP calls (docs/design.md section 1): a signed upload slot, the upload, submitting and looking up an estimate. */
 import { http } from './client';
 import { API_PATHS, type ApiSuccess, type EstimateRequest, type EstimateStatus } from './contract';
 import { ApiCallError, explained } from './failures';

@@ -1,6 +1,6 @@
 /**
- * The estimator socket's client (../shared/DESIGN.md section 3): its URL, and a parser that also takes
- * double-encoded messages (a JSON string holding JSON, ../shared/SPEC.md section 7).
+ * The estimator socket's client (docs/design.md section 1): its URL, and a parser that also takes
+ * double-encoded messages (a JSON string holding JSON, docs/specification.md section 7).
  */
 import { API_PATHS, type EstimatorMessage } from './contract.js';
 import { freshToken } from './session.js';

@@ -1,7 +1,7 @@
 import axios, { type AxiosError } from 'axios';
 import type { ApiErrorBody } from './contract';
 
-/** The message shown for a failed call: "{code}: {description}" (../shared/SPEC.md section 8). */
+/** The message shown for a failed call: "{code}: {description}" (docs/specification.md section 8). */
 export function failureMessage(error: AxiosError<Partial<ApiErrorBody>>): string {
   const envelope = error.response?.data?.response_metadata?.error;
   const code = envelope?.code_n ?? error.code ?? error.response?.status ?? 'ERROR';
@@ -12,7 +12,7 @@ export function failureMessage(error: AxiosError<Partial<ApiErrorBody>>): string
 /** What the client does after showing a failure, by HTTP status or transport error. */
 export type FailureFollowUp = 'none' | 'signIn' | 'log';
 
-/** Decides the follow-up of ../shared/SPEC.md section 8: 401 signs in again; no answer at all (network, timeout) is only logged. */
+/** Decides the follow-up of docs/specification.md section 8: 401 signs in again; no answer at all (network, timeout) is only logged. */
 export function failureFollowUp(error: AxiosError): FailureFollowUp {
   if (!error.response) return 'log';
   return error.response.status === 401 ? 'signIn' : 'none';

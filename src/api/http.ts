@@ -3,7 +3,7 @@ import { failureFollowUp, failureMessage } from './failures';
 import { registerRequest, releaseRequest } from './requestRegistry';
 import { forgetToken, freshToken } from './session';
 
-/** Request timeout of ../shared/SPEC.md section 9. */
+/** Request timeout of docs/specification.md section 9. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 /** The follow-up to a failure waits until its 2 s notification has been read. */
 export const FOLLOW_UP_DELAY_MS = 2000;
@@ -16,7 +16,7 @@ export interface HttpEnvironment {
   baseURL: string;
   /** Translated "Please log in first". */
   loginWarning(): string;
-  /** Shows the user a message (../shared/SPEC.md section 8: every failure is shown). */
+  /** Shows the user a message (docs/specification.md section 8: every failure is shown). */
   notify(type: HttpNotice, message: string): void;
   /** Sends the browser to a path of ours. */
   navigate(path: string): void;
@@ -34,7 +34,7 @@ function keyOf(config: InternalAxiosRequestConfig): string {
   return config.url ?? '';
 }
 
-/** Builds the one axios instance of the product, with the interceptors of ../shared/SPEC.md sections 4, 7 and 8. */
+/** Builds the one axios instance of the product, with the interceptors of docs/specification.md sections 4, 7 and 8. */
 export function createHttpClient(env: HttpEnvironment): AxiosInstance {
   const client = axios.create({ baseURL: env.baseURL, timeout: REQUEST_TIMEOUT_MS });
 

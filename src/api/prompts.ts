@@ -1,4 +1,4 @@
-/** Generation's HTTP calls (../shared/DESIGN.md section 3): queue a prompt, stop it, read the history. */
+/** Generation's HTTP calls (docs/design.md section 1): queue a prompt, stop it, read the history. */
 import type { ApiSuccess } from './contract';
 import { API_PATHS, apiPath, STORAGE_KEYS } from './contract';
 import { http } from './client';

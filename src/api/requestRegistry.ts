@@ -1,4 +1,4 @@
-/** Every request in flight, each with its own AbortController, keyed by URL (../shared/SPEC.md section 7). */
+/** Every request in flight, each with its own AbortController, keyed by URL (docs/specification.md section 7). */
 const inFlight = new Map<string, Set<AbortController>>();
 
 /** Registers a request under its URL and returns the signal that cancels it. */

@@ -1,13 +1,13 @@
 /**
- * Request schemas and response shapes of the generation API (../shared/DESIGN.md section 3), shared by
+ * Request schemas and response shapes of the generation API (docs/design.md section 1), shared by
  * the browser and the server. zod only: no Node imports, so the browser can validate the same way.
  */
 import { z } from 'zod';
-import { MAX_FIGURES, parsePoseJson, type PoseDocument } from '../pose/index.js';
-import { IMAGE_COUNTS, PROMPT_MAX_LENGTH, SAMPLING_BOUNDS, SEED_MAX, SIZE_MAX, SIZE_MIN, UPLOAD_TYPES, WORKFLOW_ID_MAX_LENGTH, type UploadContentType } from './contract.js';
+import { IMAGE_TYPES, MAX_FIGURES, parsePoseJson, type ImageType, type PoseDocument } from '../pose/index.js';
+import { IMAGE_COUNTS, PROMPT_MAX_LENGTH, SAMPLING_BOUNDS, SEED_MAX, SIZE_MAX, SIZE_MIN, WORKFLOW_ID_MAX_LENGTH } from './contract.js';
 
 // The limits live in the contract, which the browser reads without loading zod; the server still imports them from here.
-export { PROMPT_MAX_LENGTH, SEED_MAX, UPLOAD_TYPES, type UploadContentType } from './contract.js';
+export { PROMPT_MAX_LENGTH, SEED_MAX } from './contract.js';
 
 /** Where a prompt is in its life. */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'stopped'] as const;
@@ -78,7 +78,7 @@ export type HistoryQuery = z.input<typeof historyQuery>;
 /** GET /v1/get_presign_url */
 export const presignQuery = z.object({
   filename: z.string().trim().min(1).max(255).regex(/^[^\\/\u0000-\u001f]+$/, 'must be a file name without slashes'),
-  content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadContentType, ...UploadContentType[]]),
+  content_type: z.enum(IMAGE_TYPES as [ImageType, ...ImageType[]]),
   purpose: z.enum(UPLOAD_PURPOSES),
   /** The file's size in bytes: the upload may be no larger, and this much of the user's quota is held for it. Unset holds the largest upload. */
   size: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),

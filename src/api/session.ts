@@ -9,7 +9,7 @@ type FreshTokenProvider = () => Promise<string | null>;
 
 let provideFreshToken: FreshTokenProvider = async () => globalThis.localStorage?.getItem(STORAGE_KEYS.accessToken) ?? null;
 
-/** Lets the auth module refresh an expired token before each request (../shared/SPEC.md section 4). */
+/** Lets the auth module refresh an expired token before each request (docs/specification.md section 4). */
 export function setFreshTokenProvider(provider: FreshTokenProvider): void {
   provideFreshToken = provider;
 }

@@ -72,6 +72,8 @@ export const en = {
     previewAlt: 'Preview of the images as they form',
     controlAlt: 'The control image the model was given, {{width}} × {{height}}',
     controlCaption: 'Pose given to the model',
+    lostContact: 'Lost contact with the server: {{reason}}',
+    notInHistory: 'Prompt {{id}} is not in your history',
   },
   history: {
     title: 'Your history',

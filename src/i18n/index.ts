@@ -19,7 +19,7 @@ const lazyLanguages = {
   },
 };
 
-/** Starts i18next with the detection order and options of ../shared/SPEC.md section 9; resolves once the chosen language's strings are in. */
+/** Starts i18next with the detection order and options of docs/specification.md section 9; resolves once the chosen language's strings are in. */
 export function initI18n(): Promise<unknown> {
   const ready = i18n
     .use(LanguageDetector)

@@ -74,6 +74,8 @@ export const zh: Translation = {
     previewAlt: '图像生成中的预览',
     controlAlt: '提供给模型的控制图，{{width}} × {{height}}',
     controlCaption: '提供给模型的姿势',
+    lostContact: '与服务器失去联系：{{reason}}',
+    notInHistory: '你的历史记录中没有提示 {{id}}',
   },
   history: {
     title: '你的历史记录',

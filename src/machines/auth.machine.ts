@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { STORAGE_KEYS } from '../api/contract';
 
-/** The signed-in user as the client keeps it (../shared/SPEC.md section 3); the provider's own record stays with the provider. */
+/** The signed-in user as the client keeps it (docs/specification.md section 3); the provider's own record stays with the provider. */
 export interface AuthUser {
   displayName: string | null;
   email: string | null;
@@ -33,7 +33,7 @@ export type AuthEvent =
   | { type: 'TOKEN_NEEDED'; now: number };
 
 
-/** Where a sign-in from the header's modal lands (../shared/SPEC.md section 2: the widget's success URL). */
+/** Where a sign-in from the header's modal lands (docs/specification.md section 2: the widget's success URL). */
 export const SIGN_IN_SUCCESS_URL = '/pose';
 
 /** Provider error codes meaning the user is gone for good, so a failed refresh signs out instead of retrying. */
@@ -87,7 +87,7 @@ export function clearStoredUser(store: Storage | undefined = storage()): void {
 }
 
 /**
- * The sign-in state of ../shared/SPEC.md section 4. signedOut ⇄ modalOpen → signedIn ⇄ refreshing;
+ * The sign-in state of docs/specification.md section 4. signedOut ⇄ modalOpen → signedIn ⇄ refreshing;
  * signingOut holds the provider's sign-out so that a user it restores meanwhile is not taken back in.
  */
 export const authMachine = setup({

@@ -83,7 +83,7 @@ async function resumeOrSubmit({ request, imageUrl, promptId }: SubmitInput, sign
 }
 
 /**
- * One photo-to-pose estimate (../shared/SPEC.md section 4): the socket opens when an estimate is asked for,
+ * One photo-to-pose estimate (docs/specification.md section 4): the socket opens when an estimate is asked for,
  * the photo is uploaded and submitted, progress streams in, and the socket closes on the result,
  * on an error (a code other than 200) or when it fails. A failed estimate can be retried: after a
  * lost connection the retry looks the same estimate up instead of starting again.

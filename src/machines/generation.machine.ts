@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { and, assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import { ApiCallError } from '../api/failures';
 import { fetchHistory, queryPrompt, stopPrompt } from '../api/prompts';
@@ -99,7 +100,7 @@ async function readPrompt({ promptId, delayMs, idle }: PollInput, signal: AbortS
   await pause(delayMs, signal);
   const page = await fetchHistory({ prompt_id: promptId, page: 1, page_size: 1 }, signal);
   const item = page.items[0];
-  if (!item) throw new Error(`Prompt ${promptId} is not in your history`);
+  if (!item) throw new Error(i18n.t('generate.notInHistory', { id: promptId }));
   return { prompt_id: item.prompt_id, status: item.status, progress: item.progress, images: item.images, error: item.error };
 }
 
@@ -207,7 +208,8 @@ export const generationMachine = setup({
         onError: [
           { guard: and(['pollMayRetry', stateIn({ following: 'running' })]), target: '.running', reenter: true, actions: 'countPollFailure' },
           { guard: 'pollMayRetry', target: '.queued', reenter: true, actions: 'countPollFailure' },
-          { target: 'failed', actions: assign({ error: ({ event }) => `Lost contact with the server: ${errorText(event.error)}` }) },
+          // The page shows the error as it is: it is said here in the user's language.
+          { target: 'failed', actions: assign({ error: ({ event }) => i18n.t('generate.lostContact', { reason: errorText(event.error) }) }) },
         ],
       },
       on: {

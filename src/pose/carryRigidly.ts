@@ -1,5 +1,6 @@
 import { rotation } from './pointMaps.js';
 import type { Keypoint, Vec2 } from './types.js';
+import { angleOf, distance } from './geometry.js';
 
 /** A limb's two ends: the parent joint (elbow, knee) and the joint a part hangs from (wrist, ankle). */
 export interface LimbEnds {
@@ -11,10 +12,8 @@ export interface LimbEnds {
 const MIN_LIMB = 1e-6;
 
 function limbTurn(before: LimbEnds, after: LimbEnds): number {
-  const [bx, by] = [before.joint.x - before.parent.x, before.joint.y - before.parent.y];
-  const [ax, ay] = [after.joint.x - after.parent.x, after.joint.y - after.parent.y];
-  if (Math.hypot(bx, by) < MIN_LIMB || Math.hypot(ax, ay) < MIN_LIMB) return 0;
-  return Math.atan2(ay, ax) - Math.atan2(by, bx);
+  if (distance(before.parent, before.joint) < MIN_LIMB || distance(after.parent, after.joint) < MIN_LIMB) return 0;
+  return angleOf(after.parent, after.joint) - angleOf(before.parent, before.joint);
 }
 
 const same = (a: Vec2, b: Vec2) => a.x === b.x && a.y === b.y;

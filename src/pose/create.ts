@@ -2,6 +2,7 @@ import { BODY } from './bodyTopology.js';
 import { FEET } from './footTopology.js';
 import { ANIMAL_TEMPLATE, BODY_TEMPLATE, FOOT_TEMPLATE, HAND_TEMPLATE, HAND_TO_FOREARM } from './templates.js';
 import type { Animal, HandSide, Keypoint, Person, Vec2 } from './types.js';
+import { vectorLength } from './geometry.js';
 
 /** Where and how big a new person or animal is: the centre and height of its bounding box. */
 export interface Placement {
@@ -40,7 +41,7 @@ export function defaultHand(person: Person, side: HandSide): Keypoint[] {
   const at = wrist ?? { x: 0, y: 0 };
   const dx = elbow ? at.x - elbow.x : 0;
   const dy = elbow ? at.y - elbow.y : 0;
-  const forearm = Math.hypot(dx, dy);
+  const forearm = vectorLength({ x: dx, y: dy });
   const usable = forearm > 1 && elbow?.visible === true && wrist?.visible === true;
   const length = usable ? forearm * HAND_TO_FOREARM : fallbackHandLength(person);
   const along = usable ? { x: dx / forearm, y: dy / forearm } : { x: 0, y: 1 };
@@ -70,7 +71,7 @@ function defaultFoot(person: Person, side: HandSide): Keypoint[] {
   const [knee, ankle] = [person.body[foot.knee], person.body[foot.ankle]];
   const at = ankle ?? { x: 0, y: 0 };
   const [dx, dy] = knee ? [at.x - knee.x, at.y - knee.y] : [0, 0];
-  const shin = Math.hypot(dx, dy);
+  const shin = vectorLength({ x: dx, y: dy });
   const usable = shin > 1 && knee?.visible === true && ankle?.visible === true;
   const length = usable ? shin : fallbackHandLength(person) * 2.5;
   const along = usable ? { x: dx / shin, y: dy / shin } : { x: 0, y: 1 };

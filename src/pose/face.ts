@@ -2,6 +2,7 @@ import { BODY } from './bodyTopology.js';
 import { personBoundingBox } from './person.js';
 import { FACE_TEMPLATE, TEMPLATE_EYES } from './faceTemplate.js';
 import type { Keypoint, Person, Vec2 } from './types.js';
+import { distance } from './geometry.js';
 
 // Body-template proportions: eyes 5 units apart, the eye line 4 units above the nose, the nose
 // 10.5 units above the neck (src/pose/templates.ts).
@@ -11,8 +12,8 @@ const EYE_LINE_PER_NOSE_NECK = 4 / 10.5;
 /** Where the person's right and left eye centres are, from the body's eyes, else its nose and neck. */
 function eyeCentres(person: Person): { right: Vec2; left: Vec2 } {
   const [rEye, lEye, nose, neck] = [BODY.right_eye, BODY.left_eye, BODY.nose, BODY.neck].map((i) => person.body[i]);
-  if (rEye?.visible && lEye?.visible && Math.hypot(rEye.x - lEye.x, rEye.y - lEye.y) > 1) return { right: rEye, left: lEye };
-  if (nose?.visible && neck?.visible && Math.hypot(nose.x - neck.x, nose.y - neck.y) > 1) {
+  if (rEye?.visible && lEye?.visible && distance(rEye, lEye) > 1) return { right: rEye, left: lEye };
+  if (nose?.visible && neck?.visible && distance(nose, neck) > 1) {
     const up = { x: nose.x - neck.x, y: nose.y - neck.y };
     const mid = { x: nose.x + up.x * EYE_LINE_PER_NOSE_NECK, y: nose.y + up.y * EYE_LINE_PER_NOSE_NECK };
     // Rotating "up" a quarter turn anticlockwise on screen points to the image left: the person's right.

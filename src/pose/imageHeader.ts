@@ -2,10 +2,16 @@
 // the wrong kind or too large to read is refused before its pixels are decoded (by the server's
 // uploads and photo estimator, the skeleton reader's command and the editor alike).
 
-/** The image formats read (uploads, photos, skeletons), by their content types: PNG, JPEG and WebP. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** One of IMAGE_TYPES. */
-export type ImageType = (typeof IMAGE_TYPES)[number];
+/**
+ * The image formats read (uploads, photos, skeletons): JPEG, PNG and WebP, each content type with the
+ * file extension a file of it is stored under. The one table of image types: the lists below, the
+ * upload schema and the server's stored keys all derive from it.
+ */
+export const IMAGE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+/** One of the image content types. */
+export type ImageType = keyof typeof IMAGE_EXTENSIONS;
+/** The image content types, e.g. for a file picker's accept list. */
+export const IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS) as readonly ImageType[];
 
 /** Whether a declared content type (a file's `type`) is one of IMAGE_TYPES. */
 export const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);

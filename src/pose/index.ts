@@ -9,6 +9,7 @@ export { mirrorMap } from './mirror.js';
 export { hsvToRgb255, roundHalfEven } from './hsv.js';
 export { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
+export { angleOf, distance, midpoint, vectorLength } from './geometry.js';
 export {
   clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson,
 } from './person.js';
@@ -39,7 +40,7 @@ export {
   asNewFigures, figureInfo, flipFigureInfo, FIGURE_NAME_MAX, hasFigureAttributes, hideWholeFigure, readFigureInfo, isFigureShown, newFigureId, showWholeFigure, withFigureIds, withFigureInfo, type Figure,
 } from './figure.js';
 export { noOneReadProblem, poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
-export { IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
+export { IMAGE_EXTENSIONS, IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';
 export { describeJsonValue, sayPoseProblem, type DescribedValue, type JsonValueKind, type PoseProblem, type PoseProblemCode, type PoseProblemTexts, type PoseProblemValues } from './problems.js';

@@ -2,6 +2,7 @@ import { BODY, BODY_KEYPOINT_NAMES, BODY_MIRROR } from './bodyTopology.js';
 import { FACE_MIRROR } from './faceTopology.js';
 import { FOOT_KEYPOINT_NAMES, FOOT_MIRROR } from './footTopology.js';
 import type { HandSide, Keypoint, Person, Vec2 } from './types.js';
+import { distance } from './geometry.js';
 
 /** A mirror line: a point on it and its unit direction. */
 export interface Axis {
@@ -12,7 +13,7 @@ export interface Axis {
 const vertical = (x: number): Axis => ({ origin: { x, y: 0 }, direction: { x: 0, y: 1 } });
 
 function lineThrough(a: Vec2, b: Vec2): Axis | null {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const length = distance(a, b);
   return length > 1e-6 ? { origin: a, direction: { x: (b.x - a.x) / length, y: (b.y - a.y) / length } } : null;
 }
 

@@ -19,7 +19,7 @@ function NavigatorBridge() {
   return null;
 }
 
-/** The route table of ../shared/SPEC.md section 2. */
+/** The route table of docs/specification.md section 2. */
 export function App() {
   return (
     <BrowserRouter>

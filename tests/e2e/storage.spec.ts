@@ -6,7 +6,7 @@ import { currentPrompt, generateButton, historyItems, main, promptBox, statusBad
 import { queuePrompt } from './support/promptApi';
 import { signInInWidget } from './support/widget';
 
-// Issue 20: the storage quota as the Generate page shows it (the e2e server runs with USER_STORAGE_QUOTA_MB=50).
+// The storage quota as the Generate page shows it (the e2e server runs with USER_STORAGE_QUOTA_MB=50).
 
 test.describe('storage quota', () => {
   test('a prompt past the quota is refused on the Generate page, saying how much is used and how to free space', async ({ page, baseURL }) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { EstimatorMessage } from '../../src/api/estimatorSocket';
 import { estimationMachine, type EstimationRequest, type SubmitOutput } from '../../src/machines/estimation.machine';
-import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
+import { EstimateModel, type EstimateSeen } from './estimationModel';
+import { createActor, expectCoverage, followPath, generatePaths, measureCoverage, ScriptedActors } from './modelBased';
 
 const request: EstimationRequest = { photo: new Blob(['jpeg bytes']), fileName: 'me.jpg', hands: true, face: true };
 const pose = { people: [{ pose_keypoints_2d: new Array(54).fill(1) }], animals: [], canvas_width: 640, canvas_height: 480 };
@@ -54,15 +55,34 @@ function startActor() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('estimation machine, model-based', () => {
+/** What the photo-to-pose dialog shows of the actor (as `PhotoToPose` reads it), and its sockets. */
+function seenOn({ actor, sockets }: ReturnType<typeof startActor>): EstimateSeen {
+  const snapshot = actor.getSnapshot();
+  const { stage, progress, error, result, message } = snapshot.context;
+  return {
+    busy: snapshot.hasTag('busy'),
+    done: snapshot.matches({ closed: 'done' }),
+    failed: snapshot.matches({ closed: 'failed' }),
+    stage,
+    progress,
+    error,
+    result,
+    message,
+    socketsOpened: sockets.opened,
+    socketOpen: sockets.opened - sockets.closed === 1,
+  };
+}
+
+describe('estimation machine, model-based: what the dialog shows and asks along every path', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const { actor, scripted, sockets } = startActor();
-    await replayPath(actor, scripted, path);
-    // Wherever a path ends, a socket is open only while connecting or streaming.
-    const open = sockets.opened - sockets.closed;
-    const value = JSON.stringify(actor.getSnapshot().value);
-    expect(open, value).toBe(/connecting|streaming/.test(value) ? 1 : 0);
-    actor.stop();
+    const started = startActor();
+    const model = new EstimateModel();
+    expect(seenOn(started)).toEqual(model.seen());
+    await followPath(started.actor, started.scripted, path, () => seenOn(started), (step, label) => {
+      expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
+      expect(step.after, `${label}: dialog`).toEqual(model.seen());
+    });
+    started.actor.stop();
   });
 
   it('covers every state and at least 90% of transitions', () => {

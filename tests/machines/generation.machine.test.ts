@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMachine, fromPromise, type EventObject } from 'xstate';
 import { ApiCallError } from '../../src/api/failures';
+import { en } from '../../src/i18n/en';
+import { zh } from '../../src/i18n/zh';
 import {
   generationMachine,
   MAX_POLL_FAILURES,
@@ -8,7 +11,8 @@ import {
   type GenerationRequest,
   type PromptProgress,
 } from '../../src/machines/generation.machine';
-import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
+import { PromptModel, type PromptSeen } from './generationModel';
+import { createActor, expectCoverage, followPath, generatePaths, measureCoverage, ScriptedActors } from './modelBased';
 
 const request: GenerationRequest = { prompt: 'a dancer', width: 640, height: 360, gNumber: 3, pose: { people: [] } };
 const image = { url: '/files/a.png', width: 640, height: 360, engine: 'mannequin' as const };
@@ -46,7 +50,11 @@ const events = (): EventObject[] => [
   { type: 'EVENTS.RESYNC' },
 ];
 
-const paths = generatePaths(generationMachine, { events });
+// States told apart by whether the event connection is up too: it decides how the prompt is followed.
+// What the machine says to the user goes through i18next, as on the page.
+beforeAll(() => i18n.init({ lng: 'en', resources: { en: { translation: en }, zh: { translation: zh } }, interpolation: { escapeValue: false } }));
+
+const paths = generatePaths(generationMachine, { events, serialize: ({ value, context }) => JSON.stringify([value, context.live]) });
 
 function startActor() {
   const scripted = new ScriptedActors();
@@ -68,11 +76,40 @@ function startActor() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-describe('generation machine, model-based', () => {
+/** What the Generate page shows of the actor (its status label as `CurrentPrompt` words it), and the history's reads. */
+function seenOn({ actor, told }: ReturnType<typeof startActor>): PromptSeen {
+  const snapshot = actor.getSnapshot();
+  const { context } = snapshot;
+  const following = snapshot.matches('following');
+  const status = snapshot.matches('idle')
+    ? null
+    : following || snapshot.matches('stopping')
+      ? snapshot.matches({ following: 'queued' })
+        ? 'queued'
+        : 'running'
+      : (snapshot.value as PromptSeen['status']);
+  return {
+    status,
+    busy: snapshot.hasTag('busy'),
+    canStop: following,
+    progress: context.progress,
+    images: context.images.length,
+    error: context.error,
+    preview: context.preview,
+    historyReads: told.filter((t) => t === 'REFRESH').length,
+  };
+}
+
+describe('generation machine, model-based: what the page shows and asks along every path', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const { actor, scripted } = startActor();
-    await replayPath(actor, scripted, path);
-    actor.stop();
+    const started = startActor();
+    const model = new PromptModel();
+    expect(seenOn(started)).toEqual(model.seen());
+    await followPath(started.actor, started.scripted, path, () => seenOn(started), (step, label) => {
+      expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
+      expect(step.after, `${label}: page`).toEqual(model.seen());
+    });
+    started.actor.stop();
   });
 
   it('covers every state and at least 90% of transitions', () => {
@@ -132,6 +169,21 @@ describe('generation machine, its poll policy', () => {
     await tick();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe('Lost contact with the server: ERR_NETWORK: Network Error');
+  });
+
+  it("says it lost contact in the user's language", async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      const { actor, scripted } = startActor();
+      actor.send({ type: 'GENERATE', request });
+      scripted.settle(done('submitPrompt', { prompt_id: 'p1', status: 'queued' }));
+      await tick();
+      scripted.settle(error('pollPrompt', '40401: no such prompt', 404));
+      await tick();
+      expect(actor.getSnapshot().context.error).toBe('与服务器失去联系：40401: no such prompt');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('starts counting again after an answer', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
 import type { HistoryItem, HistoryResponse } from '../../src/api/schemas';
 import { HISTORY_PAGE_SIZE, HISTORY_REFRESH_MS, historyMachine } from '../../src/machines/history.machine';
-import { createActor, expectCoverage, generatePaths, measureCoverage, replayPath, ScriptedActors } from './modelBased';
+import { HistoryModel, type HistorySeen } from './historyModel';
+import { createActor, expectCoverage, followPath, generatePaths, measureCoverage, ScriptedActors } from './modelBased';
 
 const item = (status: HistoryItem['status']) => ({ prompt_id: `p-${status}`, status }) as HistoryItem;
 const pageOf = (...statuses: HistoryItem['status'][]): HistoryResponse => ({
@@ -31,7 +32,11 @@ const events = (): EventObject[] => [
   { type: 'EVENTS.RESYNC' },
 ];
 
-const paths = generatePaths(historyMachine, { events });
+// States told apart by whether the event connection is up and a prompt on the page still moves: what decides when it reads.
+const paths = generatePaths(historyMachine, {
+  events,
+  serialize: ({ value, context }) => JSON.stringify([value, context.live, context.data?.items.some((i: HistoryItem) => i.status === 'running') ?? null]),
+});
 
 function startActor() {
   const scripted = new ScriptedActors();
@@ -44,10 +49,20 @@ function startActor() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const reads = (scripted: ScriptedActors) => scripted.started.filter((s) => s.id === 'readHistory').map((s) => s.input);
 
-describe('history machine, model-based', () => {
+/** What the history list shows of the actor. */
+function seenOn(actor: ReturnType<typeof startActor>['actor']): HistorySeen {
+  const data = actor.getSnapshot().context.data;
+  return data && { rows: data.items.map(({ prompt_id, status, progress }) => ({ prompt_id, status, progress })), total: data.total };
+}
+
+describe('history machine, model-based: what the list shows and reads along every path', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     const { actor, scripted } = startActor();
-    await replayPath(actor, scripted, path);
+    const model = new HistoryModel();
+    await followPath(actor, scripted, path, () => seenOn(actor), (step, label) => {
+      expect(step.requests, `${label}: reads`).toEqual(model.step(step.event));
+      expect(step.after, `${label}: list`).toEqual(model.seen());
+    });
     actor.stop();
   });
 

@@ -39,7 +39,49 @@ export class ScriptedActors {
   }
 }
 
-/** Replays a path on a real actor, checking the state value after every step. */
+/** A request a child actor was started to make: which one, and with what. */
+export interface Request {
+  id: string;
+  input: unknown;
+}
+
+/** One step of a path as a user or caller notices it: what was seen before and after, and the requests it started. */
+export interface Observed<Seen> {
+  event: EventObject;
+  before: Seen;
+  after: Seen;
+  requests: Request[];
+}
+
+/** Lets promise outcomes (they reach the machine on later microtasks) and the effects they start settle. */
+async function settleEffects(): Promise<void> {
+  // setImmediate runs once the microtasks (where promise outcomes travel) are done, without a timer's 1 ms.
+  for (let i = 0; i < 2; i++) await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * Drives a real actor along a generated path. After every step `expectStep` checks what a user or
+ * caller notices (`see`: what the page shows, tags; the requests the step started) against the
+ * test's own model of the behaviour, so a path can fail: nothing the machine computed is the
+ * expected value. An actor outcome the path settles that the real actor never started fails too.
+ */
+export async function followPath<Seen>(
+  actor: AnyActorRef,
+  scripted: ScriptedActors,
+  path: ModelPath,
+  see: () => Seen,
+  expectStep: (step: Observed<Seen>, label: string) => void,
+): Promise<void> {
+  for (const [i, step] of path.steps.entries()) {
+    const before = see();
+    const startedBefore = scripted.started.length;
+    if (!scripted.settle(step.event)) actor.send(step.event);
+    await settleEffects();
+    expectStep({ event: step.event, before, after: see(), requests: scripted.started.slice(startedBefore) }, `${path.name}, step ${i + 1} (${describeEvent(step.event)})`);
+  }
+}
+
+/** Replays a path on a real actor, checking the state value after every step (the editor's paths, also replayed in a browser). */
 export async function replayPath(actor: AnyActorRef, scripted: ScriptedActors, path: ModelPath): Promise<void> {
   for (const [i, step] of path.steps.entries()) {
     if (!scripted.settle(step.event)) actor.send(step.event);

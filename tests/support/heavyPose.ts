@@ -1,7 +1,7 @@
 import { attachDefaultFace, attachDefaultHand, createDefaultPerson, toOpenPoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index';
 
 /**
- * Issue 20's abusive but valid prompt: 100 people with hands and faces on a side x side canvas,
+ * An abusive but valid prompt: 100 people with hands and faces on a side x side canvas,
  * each with wrists and ankles flung `reach` canvas widths out (long limbs), so every figure is
  * drawn across the whole image.
  */

@@ -12,7 +12,8 @@ type Refusal = [number, string, string];
 
 const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data).digest();
 
-function expectedSignature(secret: string, credential: string[], policy: string): string {
+/** The SigV4 signature S3 expects of a base64 POST policy, for a credential split at its slashes (key id, day, region, service, aws4_request). */
+export function expectedSignature(secret: string, credential: string[], policy: string): string {
   const [, day, region, service] = credential;
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request');
   return crypto.createHmac('sha256', key).update(policy).digest('hex');

@@ -3,6 +3,7 @@ import type { Keypoint, Person, Vec2 } from '../types.js';
 import type { DetectedFace } from './detections.js';
 import { faceFromMesh } from './faceFromMesh.js';
 import { matchNearest } from './matchNearest.js';
+import { distance } from '../geometry.js';
 
 /** How far a face's centre may lie from a person's head point, in face sizes. */
 export const MAX_HEAD_GAP_IN_FACES = 0.6;
@@ -24,7 +25,7 @@ export function faceExtent(face: readonly Keypoint[]): { centre: Vec2; size: num
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  return { centre: { x: (minX + maxX) / 2, y: (minY + maxY) / 2 }, size: Math.max(1, Math.hypot(maxX - minX, maxY - minY)) };
+  return { centre: { x: (minX + maxX) / 2, y: (minY + maxY) / 2 }, size: Math.max(1, distance({ x: minX, y: minY }, { x: maxX, y: maxY })) };
 }
 
 /** A face of a person. */
@@ -43,7 +44,7 @@ export function assignFaces(people: readonly Person[], faces: readonly DetectedF
     faces.length,
     (p, f) => {
       const head = heads[p];
-      return head ? Math.hypot(head.x - extents[f].centre.x, head.y - extents[f].centre.y) : Infinity;
+      return head ? distance(head, extents[f].centre) : Infinity;
     },
     (_p, f) => MAX_HEAD_GAP_IN_FACES * extents[f].size,
   );

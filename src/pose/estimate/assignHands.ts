@@ -2,22 +2,22 @@ import { BODY } from '../bodyTopology.js';
 import type { HandSide, Keypoint, Person } from '../types.js';
 import type { DetectedHand, DetectedPoint } from './detections.js';
 import { matchNearest } from './matchNearest.js';
+import { distance } from '../geometry.js';
 
 /** How far a hand's wrist may lie from a body wrist, in hand sizes, and still belong to it. */
 export const MAX_WRIST_GAP_IN_HANDS = 0.75;
 /** Two hands whose points lie this close on average (in hand sizes) are one hand found twice. */
 const SAME_HAND_IN_HANDS = 0.3;
 
-const gap = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** A hand's size: the farthest of its points from its wrist (point 0). */
 export function handSize(hand: DetectedHand): number {
   const wrist = hand.keypoints[0];
-  return Math.max(1, ...hand.keypoints.map((p) => gap(p, wrist)));
+  return Math.max(1, ...hand.keypoints.map((p) => distance(p, wrist)));
 }
 
 function meanGap(a: readonly DetectedPoint[], b: readonly DetectedPoint[]): number {
-  return a.reduce((sum, p, i) => sum + gap(p, b[i]), 0) / a.length;
+  return a.reduce((sum, p, i) => sum + distance(p, b[i]), 0) / a.length;
 }
 
 /** Drops hands found twice (overlapping crops see the same hand), keeping the more confident one. */
@@ -51,7 +51,7 @@ export function assignHands(people: readonly Person[], hands: readonly DetectedH
   const matches = matchNearest(
     wrists.length,
     distinct.length,
-    (w, h) => gap(wrists[w].point, distinct[h].keypoints[0]),
+    (w, h) => distance(wrists[w].point, distinct[h].keypoints[0]),
     (_w, h) => MAX_WRIST_GAP_IN_HANDS * handSize(distinct[h]),
   );
   return matches.map(({ anchor, candidate }) => ({

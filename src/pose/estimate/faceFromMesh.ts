@@ -1,5 +1,6 @@
 import type { Keypoint } from '../types.js';
 import type { DetectedFace, DetectedPoint } from './detections.js';
+import { distance } from '../geometry.js';
 
 /**
  * The 68 iBUG points as MediaPipe face-mesh vertices: @vladmandic/human's VTX68 list
@@ -24,7 +25,6 @@ const centroid = (points: readonly DetectedPoint[]) => ({
   x: points.reduce((s, p) => s + p.x, 0) / points.length,
   y: points.reduce((s, p) => s + p.y, 0) / points.length,
 });
-const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
  * The two pupils in OpenPose order (right, left). Each iris goes to the eye outline it is nearest,

@@ -2,6 +2,7 @@ import { BODY_KEYPOINT_COUNT } from '../bodyTopology.js';
 import { FOOT_KEYPOINT_COUNT } from '../footTopology.js';
 import type { RawTriples } from './readTriples.js';
 import type { PoseReading } from './reading.js';
+import { distance, midpoint } from '../geometry.js';
 
 /** Points in the OpenPose binary's default BODY_25 model (COCO-18 plus mid-hip and six foot points). */
 export const BODY25_KEYPOINT_COUNT = 25;
@@ -41,8 +42,8 @@ function midHipFits(raw: RawTriples): boolean | undefined {
   const at = (i: number) => ({ x: raw.numbers[i * 3] ?? 0, y: raw.numbers[i * 3 + 1] ?? 0, c: raw.numbers[i * 3 + 2] ?? 0 });
   const [mid, right, left] = [at(BODY25_MID_HIP), at(9), at(12)];
   if (mid.c <= 0 || right.c <= 0 || left.c <= 0) return undefined;
-  const span = Math.hypot(right.x - left.x, right.y - left.y);
-  const off = Math.hypot(mid.x - (right.x + left.x) / 2, mid.y - (right.y + left.y) / 2);
+  const span = distance(right, left);
+  const off = distance(mid, midpoint(right, left));
   return off <= Math.max(span * 0.25, 1e-9);
 }
 

@@ -8,7 +8,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { fetchAppConfig, type AppConfig } from '../../api/appConfig';
+import { loadAppConfig, type AppConfig } from '../../api/appConfig';
 import type { AuthUser, FreshToken } from '../../machines/auth.machine';
 
 /** The initialised provider. */
@@ -31,7 +31,7 @@ let loading: Promise<FirebaseAuthHandle> | null = null;
 
 /** The app's provider, initialised once from /app-config.json; a failed load is retried on the next call. */
 export function loadFirebaseAuth(): Promise<FirebaseAuthHandle> {
-  loading ??= fetchAppConfig()
+  loading ??= loadAppConfig()
     .then(initFirebaseAuth)
     .catch((error: unknown) => {
       loading = null;
@@ -51,7 +51,7 @@ export async function toAuthUser(user: User, force = false): Promise<AuthUser> {
   };
 }
 
-/** Gets a new ID token from the signed-in user (../shared/SPEC.md section 4's refresh). */
+/** Gets a new ID token from the signed-in user (docs/specification.md section 4's refresh). */
 export async function refreshIdToken(auth: Auth): Promise<FreshToken> {
   await auth.authStateReady();
   const user = auth.currentUser;

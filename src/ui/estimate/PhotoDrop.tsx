@@ -1,17 +1,20 @@
 import { useRef, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../api/contract';
+import { IMAGE_TYPES } from '../../pose/index';
+import { inMegabytes } from './readPhoto';
 
 interface PhotoDropProps {
   /** The photo being estimated, as a data URL, shown in the drop zone. */
   photo: string | null;
   /** Whether the user may choose a photo now (signed in, no estimate running). */
   canChoose: boolean;
+  /** The largest photo the server takes, in bytes; null while not known. */
+  maxBytes: number | null;
   onChoose(file: File | undefined): void;
 }
 
 /** The drop zone of the photo-to-pose section: drop a photo, or pick one with the file dialog. */
-export function PhotoDrop({ photo, canChoose, onChoose }: PhotoDropProps) {
+export function PhotoDrop({ photo, canChoose, maxBytes, onChoose }: PhotoDropProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const onDrop = (event: DragEvent) => {
@@ -33,8 +36,8 @@ export function PhotoDrop({ photo, canChoose, onChoose }: PhotoDropProps) {
           {t('estimate.choose')}
         </button>
       </p>
-      <p className="muted">{t('estimate.types', { mb: PHOTO_MAX_MB })}</p>
-      <input ref={input} type="file" hidden accept={PHOTO_TYPES.join(',')} onChange={onPick} />
+      {maxBytes !== null && <p className="muted">{t('estimate.types', { mb: inMegabytes(maxBytes) })}</p>}
+      <input ref={input} type="file" hidden accept={IMAGE_TYPES.join(',')} onChange={onPick} />
     </div>
   );
 }

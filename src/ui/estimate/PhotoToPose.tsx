@@ -1,11 +1,10 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePoseJson, type PoseDocument } from '../../pose/index';
-import { PHOTO_MAX_MB } from '../../api/contract';
 import { EstimationProgress } from './EstimationProgress';
 import { PhotoDrop } from './PhotoDrop';
 import { PhotoOptions, type PhotoChoices, type PoseMerge } from './PhotoOptions';
-import { photoProblem } from './readPhoto';
+import { inMegabytes, photoProblem, usePhotoMaxBytes } from './readPhoto';
 import { readAsDataUrl } from '../editor/background/readImage';
 import { useEstimation } from './useEstimation';
 import './photoToPose.css';
@@ -28,6 +27,7 @@ export interface PhotoToPoseProps {
 export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPhoto, onGivenPhotoTaken }: PhotoToPoseProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useEstimation();
+  const photoMaxBytes = usePhotoMaxBytes();
   const [options, setOptions] = useState<PhotoChoices>({ hands: true, face: true, mode: defaultMode });
   const [photo, setPhoto] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -43,8 +43,8 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPh
   const reading = useRef(false);
   async function choose(file: File | undefined) {
     if (!file || busy || signIn || reading.current) return;
-    const why = photoProblem(file);
-    setProblem(why ? t(why, { mb: PHOTO_MAX_MB }) : null);
+    const why = photoProblem(file, photoMaxBytes);
+    setProblem(why ? t(why, { mb: inMegabytes(photoMaxBytes ?? 0) }) : null);
     if (why) return;
     reading.current = true;
     try {
@@ -81,7 +81,7 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPh
   return (
     <section className="photo-to-pose" aria-busy={busy} aria-labelledby={titleId}>
       <h3 id={titleId}>{t('estimate.title')}</h3>
-      <PhotoDrop photo={photo} canChoose={!busy && !signIn} onChoose={(file) => void choose(file)} />
+      <PhotoDrop photo={photo} canChoose={!busy && !signIn} maxBytes={photoMaxBytes} onChoose={(file) => void choose(file)} />
       <PhotoOptions choices={options} onChange={setOptions} busy={busy} />
       {signIn && (
         <p className="muted">

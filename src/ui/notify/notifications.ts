@@ -2,14 +2,14 @@ import { createStore } from '../store';
 
 export type NotificationType = 'success' | 'error' | 'warning';
 
-/** One message on screen (../shared/SPEC.md section 3: messageInfo). */
+/** One message on screen (docs/specification.md section 3: messageInfo). */
 export interface MessageInfo {
   id: number;
   type: NotificationType;
   content: string;
 }
 
-/** How long each kind stays on screen (../shared/SPEC.md section 9). */
+/** How long each kind stays on screen (docs/specification.md section 9). */
 export const NOTIFICATION_DURATION_MS: Record<NotificationType, number> = {
   success: 2000,
   error: 2000,

@@ -3,7 +3,7 @@ import { ImageCount } from './ImageCount';
 import { ImageDimensions } from './ImageDimensions';
 import { ModifyPose } from './ModifyPose';
 
-/** The right-hand "Generate images" panel, 346 px wide (../shared/SPEC.md section 2). */
+/** The right-hand "Generate images" panel, 346 px wide (docs/specification.md section 2). */
 export function GeneratePanel() {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** Image size presets of ../shared/SPEC.md section 9. */
+/** Image size presets of docs/specification.md section 9. */
 
 export type SizeName = 'small' | 'medium' | 'large';
 export type AspectId = '2:3' | '1:1' | '16:9';

@@ -18,6 +18,7 @@ beforeAll(() => {
   ({ auth } = initFirebaseAuth({
     firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-posecraft' },
     authEmulatorUrl: EMULATOR_URL,
+    limits: { photoMaxBytes: 10 * 1024 * 1024 },
   }));
   verifier = createTokenVerifier(loadFirebaseSettings({ AUTH_EMULATOR: '1' }, false, '127.0.0.1'));
 });

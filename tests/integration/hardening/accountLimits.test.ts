@@ -6,7 +6,7 @@ import { createTestUser, EMULATOR_URL, type TestUser } from '../../support/emula
 import { bearer, generationApp, tempDataDir, TEST_ENV, waitFor } from '../../support/generationApp';
 import { DEMO_PROJECT_ID } from '../../../server/auth/firebaseConfig';
 
-// Issue 20: sockets per account are capped, and a disabled account loses access within a minute.
+// Sockets per account are capped, and a disabled account loses access within a minute.
 
 let app: FastifyInstance;
 

@@ -4,7 +4,7 @@ import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, tempDataDir } from '../../support/generationApp';
 import { longLimbedCrowdJson } from '../../support/heavyPose';
 
-// Issue 20: 50 stored prompts of 100 people each made a 25.7 MB history answer; lists now carry a
+// 50 stored prompts of 100 people each made a 25.7 MB history answer; lists now carry a
 // thumbnail of the pose (a signed URL of its file), and the pose only for one prompt_id.
 
 const PROMPTS = 50;

@@ -10,7 +10,7 @@ import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, generationApp, promptBody, tempDataDir, testConfig, waitFor } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
 
-// Issue 20: each user's storage quota, uploads that expire, history retention, and deleting a prompt.
+// Each user's storage quota, uploads that expire, history retention, and deleting a prompt.
 
 type Reply = { statusCode: number; json(): { data?: any; response_metadata?: { error: { code_n: number; description: string } } } };
 const refusal = (res: Reply) => [res.statusCode, res.json().response_metadata?.error.code_n, res.json().response_metadata?.error.description];

@@ -5,7 +5,7 @@ import { tempDataDir } from '../../support/generationApp';
 import { longLimbedCrowdJson } from '../../support/heavyPose';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 
-// Issue 20: one user's heavy prompt, or burst of prompts, must not stall the API for anyone.
+// One user's heavy prompt, or burst of prompts, must not stall the API for anyone.
 // The bound (no probe over 200 ms) is the issue's; everything else here waits on events, not time.
 
 const PROBE_EVERY_MS = 100;

@@ -34,6 +34,14 @@ describe('server', () => {
     });
   });
 
+  it("answers under each of the API's prefixes, sockets too, with the envelope, never the app", async () => {
+    for (const url of ['/ws_events/x', '/ws_estimator/x', '/v1/x']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().response_metadata.error.description, url).toBe(`No such API route: GET ${url}`);
+    }
+  });
+
   it('serves index.html, uncached, for client routes so a refresh on /edit works', async () => {
     for (const url of ['/', '/pose', '/edit', '/login', '/some/unknown/page']) {
       const res = await app.inject({ method: 'GET', url });

@@ -39,6 +39,7 @@ describe('the server checks the bearer token on /v1 calls', () => {
     expect(config.json()).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-posecraft' },
       authEmulatorUrl: 'http://127.0.0.1:9099',
+      limits: { photoMaxBytes: 10 * 1024 * 1024 },
     });
   });
 

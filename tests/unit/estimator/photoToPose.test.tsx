@@ -29,6 +29,10 @@ vi.mock('../../../src/ui/estimate/useEstimation', async () => {
   return { useEstimation: () => { const [snapshot, send] = useMachine(machine); return { snapshot, send }; } };
 });
 
+// The operator's limit as the server's /app-config.json gives it: 1.5 MB here (UPLOAD_MAX_MB or ESTIMATOR_MAX_MB set low).
+const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
+vi.mock('../../../src/api/appConfig', () => ({ loadAppConfig: async () => ({ limits: { photoMaxBytes: 1.5 * 1024 * 1024 } }) }));
+
 const { PhotoToPose } = await import('../../../src/ui/estimate/PhotoToPose');
 
 const pose = (people: number) => ({
@@ -82,6 +86,15 @@ describe('PhotoToPose', () => {
     render(<PhotoToPose onResult={vi.fn()} />);
     await act(async () => pick(photo('image/gif')));
     expect(screen.getByRole('alert').textContent).toBe('This file is not a JPEG, PNG or WebP image.');
+    expect(api.calls).toEqual([]);
+  });
+
+  it("says and holds to the server's photo limit, not a size of its own", async () => {
+    render(<PhotoToPose onResult={vi.fn()} />);
+    expect(await screen.findByText('JPEG, PNG or WebP, up to 1.5 MB')).toBeTruthy();
+    const large = new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await act(async () => pick(large));
+    expect(screen.getByRole('alert').textContent).toBe('This photo is larger than 1.5 MB.');
     expect(api.calls).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  attachDefaultFeet, attachDefaultHand, BODY, createDefaultPerson, feetFollowAnkles, flipPerson, FOOT, handsFollowWrists,
+  attachDefaultFeet, attachDefaultHand, BODY, createDefaultPerson, distance as dist, feetFollowAnkles, flipPerson, FOOT, handsFollowWrists,
   parsePoseJson, POSE_EXPORT_FORMATS, stringifyPoseExport, type Person, type PoseDocument, type Vec2,
 } from '../../../src/pose/index.js';
 import { fixturePath } from './pixels.js';
@@ -14,7 +14,6 @@ const load = (text: string): PoseDocument => {
   return result.document;
 };
 const moveBody = (p: Person, index: number, to: Vec2): Person => ({ ...p, body: p.body.map((k, i) => (i === index ? { ...to, visible: k.visible } : k)) });
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 const withFeet = (): Person => attachDefaultFeet(attachDefaultHand(createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 }), 'left'));
 
 describe('a BODY_25 file keeps its feet', () => {

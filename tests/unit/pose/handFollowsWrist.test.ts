@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { attachDefaultHand, BODY, createDefaultPerson, handsFollowWrists, translatePerson, type Person, type Vec2 } from '../../../src/pose/index.js';
+import { attachDefaultHand, BODY, createDefaultPerson, distance as dist, handsFollowWrists, translatePerson, type Person, type Vec2 } from '../../../src/pose/index.js';
 
 const withHands = (): Person => attachDefaultHand(attachDefaultHand(createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 }), 'left'), 'right');
 const moveBody = (p: Person, index: number, to: Vec2): Person => ({ ...p, body: p.body.map((k, i) => (i === index ? { ...to, visible: k.visible } : k)) });
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 
 describe('hands follow their wrists', () => {
   it('translates the hand with a moved wrist, keeping its shape', () => {

@@ -1,12 +1,12 @@
-// The shared corpus of real pose files (../shared/realpose beside the worktree, or REALPOSE_DIR):
-// 25 files written by other tools, ControlNet's own drawings of them, and what ControlNet does
-// with each (MANIFEST.tsv). It is not copied into the repository: several files carry no licence.
+// The real pose corpus (tests/fixtures/realpose, or REALPOSE_DIR): 25 files written by other
+// tools, ControlNet's own drawings of them, and what ControlNet does with each (MANIFEST.tsv);
+// where each came from and under which licence is in its SOURCES.md.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Folder of the real pose corpus. */
-export const REALPOSE_DIR = process.env.REALPOSE_DIR ?? resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/realpose');
+export const REALPOSE_DIR = process.env.REALPOSE_DIR ?? fileURLToPath(new URL('../../fixtures/realpose/', import.meta.url));
 
 /** One corpus file: its name and what ControlNet does with it. */
 export interface CorpusEntry {
