@@ -70,38 +70,7 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
             </button>
           </li>
         ) : (
-          <li key={item.prompt_id} className="history-item" data-prompt-id={item.prompt_id}>
-            <PoseThumbnail src={item.pose_thumbnail} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
-            <div className="history-body">
-              <p className="history-prompt">{item.prompt}</p>
-              <p className="muted">
-                {t('history.settings', { width: item.settings.width, height: item.settings.height, count: item.settings.gNumber })}
-                {' · '}
-                {new Date(item.created_at).toLocaleString()}
-                {' · '}
-                <span className="history-seed">{t('history.seed', { seed: item.settings.seed })}</span>
-              </p>
-              {samplingText(item.settings) && <p className="muted history-sampling">{samplingText(item.settings)}</p>}
-              <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
-              {item.status === 'queued' && item.queue_position !== null && (
-                <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>
-              )}
-              {item.error && <p className="field-error">{item.error}</p>}
-              {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} control={item.control_image} />}
-              <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
-                {t('history.useAgain')}
-              </button>
-              <button type="button" className="button-secondary" onClick={() => onReuseSeed(item)}>
-                {t('history.reuseSeed')}
-              </button>
-              <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
-                {t('history.vary')}
-              </button>
-              <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={() => deletion.remove(item.prompt_id)}>
-                {t('history.delete')}
-              </button>
-            </div>
-          </li>
+          <HistoryCard key={item.prompt_id} item={item} sampling={samplingText(item.settings)} onUseAgain={onUseAgain} onReuseSeed={onReuseSeed} onVary={onVary} onDelete={() => deletion.remove(item.prompt_id)} />
         ))}
       </ol>
       {signedIn && pages > 1 && (
@@ -116,5 +85,51 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
         </nav>
       )}
     </section>
+  );
+}
+
+type HistoryCardProps = Pick<HistoryListProps, 'onUseAgain' | 'onReuseSeed' | 'onVary'> & {
+  item: HistoryItem;
+  /** The workflow and sampling settings in a few words, or null. */
+  sampling: string | null;
+  onDelete(): void;
+};
+
+/** One prompt of the history: its pose, text, settings, progress, images beside their control image, and what can be done with it. */
+function HistoryCard({ item, sampling, onUseAgain, onReuseSeed, onVary, onDelete }: HistoryCardProps) {
+  const { t } = useTranslation();
+  return (
+    <li className="history-item" data-prompt-id={item.prompt_id}>
+      <PoseThumbnail src={item.pose_thumbnail} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
+      <div className="history-body">
+        <p className="history-prompt">{item.prompt}</p>
+        <p className="muted">
+          {t('history.settings', { width: item.settings.width, height: item.settings.height, count: item.settings.gNumber })}
+          {' · '}
+          {new Date(item.created_at).toLocaleString()}
+          {' · '}
+          <span className="history-seed">{t('history.seed', { seed: item.settings.seed })}</span>
+        </p>
+        {sampling && <p className="muted history-sampling">{sampling}</p>}
+        <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
+        {item.status === 'queued' && item.queue_position !== null && (
+          <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>
+        )}
+        {item.error && <p className="field-error">{item.error}</p>}
+        {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} control={item.control_image} />}
+        <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
+          {t('history.useAgain')}
+        </button>
+        <button type="button" className="button-secondary" onClick={() => onReuseSeed(item)}>
+          {t('history.reuseSeed')}
+        </button>
+        <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
+          {t('history.vary')}
+        </button>
+        <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={onDelete}>
+          {t('history.delete')}
+        </button>
+      </div>
+    </li>
   );
 }

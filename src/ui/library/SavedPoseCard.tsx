@@ -75,23 +75,41 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
           <button type="button" onClick={() => setEditing(false)}>{t('library.mine.cancel')}</button>
         </form>
       ) : (
-        <div className="library-actions">
-          {item.kind === 'scene' && (
-            <button type="button" onClick={apply('add')} aria-label={t('library.mine.add', { name: item.name })} title={t('library.mine.add', { name: item.name })}>＋</button>
-          )}
-          <button type="button" onClick={() => setEditing(true)} aria-label={t('library.mine.edit', { name: item.name })}>✎</button>
-          <button type="button" onClick={remove} aria-label={t('library.mine.delete', { name: item.name })}>🗑</button>
-          {item.share_id ? (
-            <>
-              <button type="button" onClick={copy} aria-label={t('library.mine.copy', { name: item.name })}>⧉</button>
-              <button type="button" onClick={revoke} aria-label={t('library.mine.revoke', { name: item.name })}>⊘</button>
-            </>
-          ) : (
-            <button type="button" onClick={share} aria-label={t('library.mine.share', { name: item.name })}>↗</button>
-          )}
-        </div>
+        <SavedPoseActions item={item} onAdd={apply('add')} onEdit={() => setEditing(true)} onDelete={remove} onShare={share} onCopy={copy} onRevoke={revoke} />
       )}
       {item.share_id && <input readOnly className="library-link" aria-label={t('library.mine.link')} value={shareUrl(item.share_id)} />}
     </li>
+  );
+}
+
+interface SavedPoseActionsProps {
+  item: SavedPose;
+  onAdd(): void;
+  onEdit(): void;
+  onDelete(): void;
+  onShare(): void;
+  onCopy(): void;
+  onRevoke(): void;
+}
+
+/** A saved pose's small buttons: add a scene beside the figures there, rename, delete, share or copy and revoke its link. */
+function SavedPoseActions({ item, onAdd, onEdit, onDelete, onShare, onCopy, onRevoke }: SavedPoseActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="library-actions">
+      {item.kind === 'scene' && (
+        <button type="button" onClick={onAdd} aria-label={t('library.mine.add', { name: item.name })} title={t('library.mine.add', { name: item.name })}>＋</button>
+      )}
+      <button type="button" onClick={onEdit} aria-label={t('library.mine.edit', { name: item.name })}>✎</button>
+      <button type="button" onClick={onDelete} aria-label={t('library.mine.delete', { name: item.name })}>🗑</button>
+      {item.share_id ? (
+        <>
+          <button type="button" onClick={onCopy} aria-label={t('library.mine.copy', { name: item.name })}>⧉</button>
+          <button type="button" onClick={onRevoke} aria-label={t('library.mine.revoke', { name: item.name })}>⊘</button>
+        </>
+      ) : (
+        <button type="button" onClick={onShare} aria-label={t('library.mine.share', { name: item.name })}>↗</button>
+      )}
+    </div>
   );
 }

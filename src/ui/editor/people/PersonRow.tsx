@@ -31,6 +31,8 @@ function Toggle({ label, pressed, disabled, onClick, children }: ToggleProps) {
   );
 }
 
+const ICON = { 'aria-hidden': true, size: 16 } as const;
+
 /** One person or animal of the people list: grip, colour, editable name, and its toggles. */
 export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusRow, drag }: PersonRowProps) {
   const { t } = useTranslation();
@@ -59,7 +61,7 @@ export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusR
       setDraft(row.name);
     }
   };
-  const icon = { 'aria-hidden': true, size: 16 } as const;
+  const icon = ICON;
   return (
       <li
         className={`person-row${row.selected ? ' selected' : ''}${dropTarget ? ' drop-target' : ''}`}
@@ -94,22 +96,35 @@ export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusR
           }}
           onKeyDown={onKeyDown}
         />
-        <Toggle label={t('editor.people.visible', { name: label })} pressed={row.shown} disabled={row.locked} onClick={() => onRun('toggleVisible')}>
-          {row.shown ? <Eye {...icon} /> : <EyeOff {...icon} />}
-        </Toggle>
-        <Toggle label={t('editor.people.locked', { name: label })} pressed={row.locked} onClick={() => onRun('lock')}>
-          {row.locked ? <Lock {...icon} /> : <LockOpen {...icon} />}
-        </Toggle>
-        {row.hands !== undefined && (
-          <Toggle label={t('editor.people.hands', { name: label })} pressed={row.hands} disabled={row.locked} onClick={() => onRun('toggleHands')}>
-            <Hand {...icon} />
-          </Toggle>
-        )}
-        {row.face !== undefined && (
-          <Toggle label={t('editor.people.face', { name: label })} pressed={!!row.face} disabled={row.locked} onClick={() => onRun('toggleFace')}>
-            <Smile {...icon} />
-          </Toggle>
-        )}
+        <RowToggles row={row} onRun={onRun} />
       </li>
+  );
+}
+
+
+/** A row's toggles: visibility, lock, and for a person hands and face; each runs its registered action. */
+function RowToggles({ row, onRun }: Pick<PersonRowProps, 'row' | 'onRun'>) {
+  const { t } = useTranslation();
+  const { label } = row;
+  const icon = ICON;
+  return (
+    <>
+          <Toggle label={t('editor.people.visible', { name: label })} pressed={row.shown} disabled={row.locked} onClick={() => onRun('toggleVisible')}>
+            {row.shown ? <Eye {...icon} /> : <EyeOff {...icon} />}
+          </Toggle>
+          <Toggle label={t('editor.people.locked', { name: label })} pressed={row.locked} onClick={() => onRun('lock')}>
+            {row.locked ? <Lock {...icon} /> : <LockOpen {...icon} />}
+          </Toggle>
+          {row.hands !== undefined && (
+            <Toggle label={t('editor.people.hands', { name: label })} pressed={row.hands} disabled={row.locked} onClick={() => onRun('toggleHands')}>
+              <Hand {...icon} />
+            </Toggle>
+          )}
+          {row.face !== undefined && (
+            <Toggle label={t('editor.people.face', { name: label })} pressed={!!row.face} disabled={row.locked} onClick={() => onRun('toggleFace')}>
+              <Smile {...icon} />
+            </Toggle>
+          )}
+    </>
   );
 }
