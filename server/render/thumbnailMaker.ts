@@ -9,7 +9,7 @@ import type { RenderTask } from './renderTypes.js';
 /** Drawings waiting at most, in all; past it new ones are refused (a prompt's is skipped: the list then shows none). */
 const MAX_WAITING = 200;
 
-/** Drawings one user may have waiting: beyond, theirs are refused while other users' still queue. */
+/** Drawings one user may have waiting to ask for a saved pose's: beyond, their saves are refused while other users' still queue. */
 const MAX_WAITING_PER_USER = 20;
 
 /** One drawing to make, and what to do with its outcome. */
@@ -43,9 +43,9 @@ export class ThumbnailMaker {
     this.renderer.warm();
   }
 
-  /** Queues the thumbnail of a user's job just queued (skipped when the queue is full). */
+  /** Queues the thumbnail of a user's job just queued (skipped when the queue is full; a user's share is kept by the round-robin). */
   request(id: string, userId: string, pose: OpenPoseJson): void {
-    this.enqueue(userId, {
+    this.enqueue(userId, MAX_WAITING, {
       task: { kind: 'thumbnail', pose },
       finish: async (outcome) => {
         if ('error' in outcome) {
@@ -69,7 +69,7 @@ export class ThumbnailMaker {
     const drawn = new Promise<Buffer>((resolve, reject) => {
       settle = async (outcome) => ('png' in outcome ? resolve(outcome.png) : reject(outcome.error));
     });
-    return this.enqueue(userId, { task, finish: (outcome) => settle(outcome) }) ? drawn : null;
+    return this.enqueue(userId, MAX_WAITING_PER_USER, { task, finish: (outcome) => settle(outcome) }) ? drawn : null;
   }
 
   /** Resolves once every drawing asked for so far is done (tests). */
@@ -87,9 +87,10 @@ export class ThumbnailMaker {
     await this.draining?.catch(() => {});
   }
 
-  private enqueue(userId: string, drawing: Drawing): boolean {
+  /** Queues a drawing unless the queue is full, or the user already has perUser waiting. */
+  private enqueue(userId: string, perUser: number, drawing: Drawing): boolean {
     const mine = this.waiting.get(userId) ?? [];
-    if (this.closing.signal.aborted || this.waitingCount >= MAX_WAITING || mine.length >= MAX_WAITING_PER_USER) return false;
+    if (this.closing.signal.aborted || this.waitingCount >= MAX_WAITING || mine.length >= perUser) return false;
     mine.push(drawing);
     this.waiting.set(userId, mine);
     this.waitingCount++;

@@ -7,7 +7,7 @@ import { libraryApp, poseApi, saveBody } from '../library/posesSupport';
 // links with the configured origin, never with the Host header a client sent.
 
 const apps: FastifyInstance[] = [];
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+afterAll(() => Promise.all(apps.map((app) => app.close())), 60_000);
 
 /** An app with env, a pose of that name shared on it, and its share page as fetched with a Host header. */
 async function sharePage(env: Record<string, string>, name: string, host = 'attacker.example'): Promise<{ body: string; shareId: string }> {
