@@ -69,7 +69,7 @@ const describe = (samples: number[]) => `p50 ${fmt(median(samples), 'ms')}, p99 
 
 /**
  * Prints /v1/health's p50/p99 from a separate client while nothing else runs, while one user saves
- * issue 34's 100-person pose at the pose library's rate limit, and while three users do; with the
+ * a 100-person pose (long limbs, hands, faces) at the pose library's rate limit, and while three users do; with the
  * saves' own latency and how many were answered what. The API runs in its own process, as deployed.
  */
 export async function runPoseSavesBench(): Promise<void> {
