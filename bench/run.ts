@@ -8,6 +8,7 @@ const benches: Array<[string, string, string]> = [
   ['PNG encoding', './png.ts', 'runPngBench'],
   ['Reading skeleton PNGs back', './poseFromPng.ts', 'runPoseFromPngBench'],
   ['Heavy prompt: event-loop delay', './heavyPrompt.ts', 'runHeavyPromptBench'],
+  ['Health under pose saves', './poseSaves.ts', 'runPoseSavesBench'],
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
 ];

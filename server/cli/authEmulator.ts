@@ -38,28 +38,36 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** How the firebase CLI says another emulator holds (or is taking) the ports. */
 const PORT_TAKEN = /port taken|is not open|already in use/i;
 
-/** Starts the Firebase Auth Emulator for the demo project, or reuses one already answering at host. */
-export async function ensureAuthEmulator(host: string, projectId: string, timeoutMs = 60_000): Promise<RunningEmulator> {
+/** How to start the emulator: the firebase CLI by default (firebase.json pins 127.0.0.1:9099); another command in tests. */
+export interface EmulatorStart {
+  command: string;
+  args: string[];
+}
+
+/**
+ * Starts the Firebase Auth Emulator for the demo project, or reuses one already answering at host,
+ * or one another process is starting meanwhile (a second `npm start`, a test run beside it).
+ */
+export async function ensureAuthEmulator(host: string, projectId: string, options: { timeoutMs?: number; start?: EmulatorStart } = {}): Promise<RunningEmulator> {
   const url = `http://${host}`;
   if (await answers(url)) return { url, startedHere: false, stop: async () => {} };
   const [hostname, port] = host.split(':');
-  if (!['127.0.0.1', 'localhost'].includes(hostname) || port !== '9099') {
+  if (!['127.0.0.1', 'localhost'].includes(hostname) || (!options.start && port !== '9099')) {
     throw new Error(`No Auth Emulator answers at ${host}, and only 127.0.0.1:9099 (firebase.json) can be started here.`);
   }
-  const firebaseBin = path.join(repoRoot, 'node_modules', '.bin', 'firebase');
-  const child = spawn(firebaseBin, ['emulators:start', '--only', 'auth', '--project', projectId], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const start = options.start ?? { command: path.join(repoRoot, 'node_modules', '.bin', 'firebase'), args: ['emulators:start', '--only', 'auth', '--project', projectId] };
+  const child = spawn(start.command, start.args, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let ended = false;
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + timeoutMs;
+  // 'close', not 'exit': by then all it printed has been read.
+  child.once('close', () => (ended = true));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (!(await answers(url))) {
-    if (child.exitCode !== null) {
-      // Another process (a second `npm start`, a test run) is starting the emulator and holds its
-      // ports: wait for that one to answer and use it, instead of failing on "port taken".
+    if (ended) {
+      // Another process is starting the emulator and holds its ports: wait for that one to answer
+      // and use it, instead of failing on "port taken".
       if (PORT_TAKEN.test(output) && (await answersBefore(url, deadline))) return { url, startedHere: false, stop: async () => {} };
       throw new Error(`The Auth Emulator did not start at ${url}:\n${output.slice(-2000)}`);
     }

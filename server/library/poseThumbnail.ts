@@ -5,8 +5,11 @@ import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
 import { encodePng } from '../engines/png/encodePng.js';
 import { userPrefix } from '../storage/storageKeys.js';
 
-/** The thumbnail of a saved pose, drawn here from the pose with the OpenPose renderer (never taken from the client). */
-export async function renderPoseThumbnail(doc: PoseDocument, kind: SavedPoseKind): Promise<Buffer> {
+/**
+ * The thumbnail of a saved pose, drawn from the pose with the OpenPose renderer (never taken from the
+ * client), framed on what its kind shows. Synchronous CPU work: the server runs it in the render process.
+ */
+export function renderPoseThumbnail(doc: PoseDocument, kind: SavedPoseKind): Buffer {
   const raster = { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, data: new Uint8ClampedArray(THUMBNAIL_SIZE * THUMBNAIL_SIZE * 4) };
   rasterizeOpenPose(framePose(doc, focusBox(doc, kind)), raster);
   return encodePng(raster);

@@ -4,13 +4,23 @@ import { sharedThumbnailPath } from './savedPoseView.js';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The address the server listens on, from its configuration. */
+interface ListenAddress {
+  host: string;
+  port: number;
+}
+
 /**
  * The origin share links are written with, from the configuration only: PUBLIC_BASE_URL, else the
- * first of CORS_ORIGINS, else none (the tags then carry paths). Never the request's Host header,
- * which anyone can set, so a cached page cannot point to another site.
+ * first of CORS_ORIGINS, else the address the server listens on when it is one (not 0.0.0.0 or
+ * ::, not port 0), else none (the tags then carry paths). Never the request's Host header, which
+ * anyone can set, so a cached page cannot point to another site.
  */
-export function siteOrigin(publicBaseUrl: string, corsOrigins: readonly string[]): string {
-  return publicBaseUrl || (corsOrigins[0] ?? '').replace(/\/+$/, '');
+export function siteOrigin(publicBaseUrl: string, corsOrigins: readonly string[], listen: ListenAddress): string {
+  if (publicBaseUrl) return publicBaseUrl;
+  if (corsOrigins[0]) return corsOrigins[0].replace(/\/+$/, '');
+  if (['0.0.0.0', '::', ''].includes(listen.host) || listen.port === 0) return '';
+  return `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}`;
 }
 
 /** Open Graph and Twitter card tags of a shared pose, so a link pasted in a chat shows its name and thumbnail. */

@@ -3,6 +3,7 @@ import { renderControlImage } from '../engines/controlImage.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
 import { renderMannequin } from '../engines/mannequin/renderMannequin.js';
 import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
+import { renderPoseThumbnail as renderSavedPoseThumbnail } from '../library/poseThumbnail.js';
 import type { RenderTask } from './renderTypes.js';
 
 // Poses travel as people JSON (flat number arrays): copying those to the process costs the API far
@@ -20,5 +21,6 @@ export function runRenderTask(task: RenderTask): Buffer {
     case 'mannequin': return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
     case 'resize': return toPngOfSize(task.png, task.width, task.height);
     case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));
+    case 'savedPose': return renderSavedPoseThumbnail(documentOf(task.pose), task.focus);
   }
 }

@@ -1,11 +1,13 @@
 import type { OpenPoseJson, RenderProfile } from '../../src/pose/index.js';
+import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
 
 /** One image the render process draws and encodes as PNG. */
 export type RenderTask =
   | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile }
   | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
-  | { kind: 'thumbnail'; pose: OpenPoseJson };
+  | { kind: 'thumbnail'; pose: OpenPoseJson }
+  | { kind: 'savedPose'; pose: OpenPoseJson; focus: SavedPoseKind };
 
 /** What the server sends the render process. */
 export type ToRenderer = { id: number; task: RenderTask };

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, ERROR_CODES, POSE_LIBRARY_LIMITS, SHARE_PAGE_PREFIX } from '../../src/api/contract.js';
-import { createPoseRequest, listPosesQuery, poseIdParams, updatePoseRequest, type PoseShare, type SavedPoseList } from '../../src/api/poseSchemas.js';
-import { toOpenPoseJson } from '../../src/pose/index.js';
+import { createPoseRequest, listPosesQuery, poseIdParams, updatePoseRequest, type PoseShare, type SavedPoseKind, type SavedPoseList } from '../../src/api/poseSchemas.js';
+import { toOpenPoseJson, type OpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import { newShareId, poseThumbnailKey, renderPoseThumbnail } from '../library/poseThumbnail.js';
+import { newShareId, poseThumbnailKey } from '../library/poseThumbnail.js';
 import { PoseStore, poseRowBytes } from '../library/poseStore.js';
 import { toSavedPose, toSavedPoseWithPose } from '../library/savedPoseView.js';
 import { callerOf, parseRequest } from './validation.js';
@@ -16,6 +16,18 @@ const poseNotFound = (id: string) => new ApiError(404, ERROR_CODES.notFound, `No
 /** The 507 of a save past the number of poses a user may keep. */
 const libraryFull = (max: number) =>
   new ApiError(507, ERROR_CODES.storageFull, `Your pose library is full: it holds ${max} saved poses, the most allowed. Delete saved poses you no longer need from your library to save new ones.`);
+
+/** The 503 of a save while the server draws too many thumbnails (this user's share, or everyone's). */
+const drawingBusy = () => new ApiError(503, ERROR_CODES.unavailable, 'Too many pose thumbnails are being drawn right now; try saving again in a moment');
+
+/** A saved pose's thumbnail, drawn in the render process in turn with other users' drawings, never on this event loop. */
+async function drawThumbnail(runtime: GenerationRuntime, uid: string, pose: OpenPoseJson, focus: SavedPoseKind): Promise<Buffer> {
+  const drawing = (await runtime.thumbnails()).draw(uid, { kind: 'savedPose', pose, focus });
+  if (!drawing) throw drawingBusy();
+  return drawing.catch((error: Error) => {
+    throw new ApiError(503, ERROR_CODES.unavailable, `The pose's thumbnail could not be drawn (${error.message}); try saving again`);
+  });
+}
 
 /**
  * /v1/poses: a signed-in user's saved poses — list, save, read, rename and re-tag, delete, share and
@@ -47,7 +59,7 @@ export async function poseRoutes(app: FastifyInstance, { runtime, posesPerUser }
     const id = crypto.randomUUID();
     const pose = toOpenPoseJson(body.pose);
     const thumbnailKey = poseThumbnailKey(user.uid, id);
-    const png = await renderPoseThumbnail(body.pose, body.kind);
+    const png = await drawThumbnail(runtime, user.uid, pose, body.kind);
     // The row and thumbnail are held against the quota first, so a save past it stores nothing.
     await (await runtime.open()).quota.holdPose(thumbnailKey, poseRowBytes(pose) + png.length);
     // A save that fails after its thumbnail was held or stored leaves nothing behind, counted or not.

@@ -6,13 +6,15 @@ import { libraryApp, poseApi, saveBody } from '../library/posesSupport';
 // The share page shows a pose's name as written, whatever `$` patterns it holds, and writes its
 // links with the configured origin, never with the Host header a client sent.
 
-const apps: FastifyInstance[] = [];
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+/** One app per environment, shared by the cases that use it. */
+const apps = new Map<string, Promise<FastifyInstance>>();
+afterAll(async () => Promise.all([...apps.values()].map(async (app) => (await app).close())), 60_000);
 
 /** An app with env, a pose of that name shared on it, and its share page as fetched with a Host header. */
 async function sharePage(env: Record<string, string>, name: string, host = 'attacker.example'): Promise<{ body: string; shareId: string }> {
-  const app = await libraryApp(env);
-  apps.push(app);
+  const key = JSON.stringify(env);
+  if (!apps.has(key)) apps.set(key, libraryApp(env));
+  const app = await apps.get(key)!;
   const api = poseApi(app);
   const user = await createTestUser('share-page');
   const saved = await api.save(user, saveBody({ name }));
@@ -47,12 +49,16 @@ describe('the share page', () => {
     expect(body).not.toContain('attacker.example');
   }, 30_000);
 
-  it('without PUBLIC_BASE_URL, takes the first configured origin, and else writes paths: the Host header never shows', async () => {
+  it('without PUBLIC_BASE_URL, takes the first configured origin, else the address it listens on, else writes paths: the Host header never shows', async () => {
     const configured = await sharePage({ CORS_ORIGINS: 'https://app.posecraft.example, https://other.example' }, 'Configured');
     expect(ogOf(configured.body, 'og:url')).toBe(`https://app.posecraft.example/p/${configured.shareId}`);
     expect(configured.body).not.toContain('attacker.example');
-    const bare = await sharePage({}, 'Bare');
-    expect(ogOf(bare.body, 'og:image')).toBe(`/p/${bare.shareId}/thumbnail.png`);
-    expect(bare.body).not.toContain('attacker.example');
+    const listening = await sharePage({ HOST: '127.0.0.1', PORT: '8123' }, 'Listening');
+    expect(ogOf(listening.body, 'og:url')).toBe(`http://127.0.0.1:8123/p/${listening.shareId}`);
+    expect(listening.body).not.toContain('attacker.example');
+    // A port picked at listen (0) names no address to link to.
+    const everywhere = await sharePage({ PORT: '0' }, 'Everywhere');
+    expect(ogOf(everywhere.body, 'og:image')).toBe(`/p/${everywhere.shareId}/thumbnail.png`);
+    expect(everywhere.body).not.toContain('attacker.example');
   }, 30_000);
 });
