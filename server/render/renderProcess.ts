@@ -11,7 +11,8 @@ try {
 } catch {
   // Not allowed here (some containers): run at normal priority.
 }
-const send = (message: FromRenderer) => process.send?.(message);
+// A send that fails means the server is gone (it died or closed the channel): leave quietly, as on 'disconnect'.
+const send = (message: FromRenderer) => process.send?.(message, undefined, undefined, (error) => error && process.exit(0));
 process.on('disconnect', () => process.exit(0));
 
 // One task at a time: the server sends the next only after this one answers.
