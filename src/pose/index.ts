@@ -1,5 +1,5 @@
 // The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
-export type { Animal, Box, FigureInfo, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2 } from './types.js';
+export type { Animal, Box, DepthPoint, FigureInfo, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2, Vec3 } from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMB_COLOURS, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
 export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';
@@ -7,7 +7,7 @@ export { FACE_KEYPOINT_COUNT, FACE_KEYPOINT_NAMES, FACE_MIRROR, FACE_POINT_COLOU
 export { ANIMAL_COLOURS, ANIMAL_KEYPOINT_COUNT, ANIMAL_KEYPOINT_NAMES, ANIMAL_LINES, ANIMAL_MIRROR } from './animalTopology.js';
 export { mirrorMap } from './mirror.js';
 export { hsvToRgb255, roundHalfEven } from './hsv.js';
-export { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
+export { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
 export {
   clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson,

@@ -4,6 +4,8 @@ import type { RenderProfile } from './render/profiles.js';
 export interface Keypoint {
   x: number;
   y: number;
+  /** Depth in canvas pixels, positive toward the viewer (0 is the canvas plane); absent when not known. */
+  z?: number | undefined;
   visible: boolean;
 }
 
@@ -61,6 +63,18 @@ export interface PoseDocument {
 export interface Vec2 {
   x: number;
   y: number;
+}
+
+/** A point that may carry a depth (z in canvas pixels, toward the viewer), as point maps see it. */
+export interface DepthPoint extends Vec2 {
+  z?: number | undefined;
+}
+
+/** A 3D point or vector in canvas pixels: x right, y down, z toward the viewer. */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
 }
 
 /** An axis-aligned box; max is inclusive. */
