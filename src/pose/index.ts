@@ -44,3 +44,6 @@ export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';
 export { describeJsonValue, sayPoseProblem, type DescribedValue, type JsonValueKind, type PoseProblem, type PoseProblemCode, type PoseProblemTexts, type PoseProblemValues } from './problems.js';
 export { ENGLISH_POSE_PROBLEMS, poseProblemMessage } from './problemsEnglish.js';
+export { PERSON_PARTS, personHasDepth, type PersonPart } from './depth/hasDepth.js';
+export { estimatePersonDepth, withPlausibleDepth } from './depth/estimateDepth.js';
+export { flipLimbDepth, LIMBS, type Limb } from './depth/flipDepth.js';

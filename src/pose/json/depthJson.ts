@@ -1,10 +1,9 @@
+import { PERSON_PARTS, personHasDepth, type PersonPart } from '../depth/hasDepth.js';
 import type { Keypoint, Person } from '../types.js';
 import type { OpenPosePersonJson } from './openPoseJson.js';
 
-type DepthPart = 'body' | 'leftHand' | 'rightHand' | 'face' | 'feet';
-
 /** OpenPose's own 3D key of each part (x, y, z, confidence per point), written beside the 2D key. */
-export const DEPTH_KEYS: Readonly<Record<DepthPart, keyof OpenPosePersonJson>> = {
+export const DEPTH_KEYS: Readonly<Record<PersonPart, keyof OpenPosePersonJson>> = {
   body: 'pose_keypoints_3d',
   rightHand: 'hand_right_keypoints_3d',
   leftHand: 'hand_left_keypoints_3d',
@@ -12,12 +11,6 @@ export const DEPTH_KEYS: Readonly<Record<DepthPart, keyof OpenPosePersonJson>> =
   feet: 'foot_keypoints_3d',
 };
 
-const PARTS = Object.keys(DEPTH_KEYS) as DepthPart[];
-
-const hasDepth = (points: readonly Keypoint[] | undefined) => !!points?.some((p) => p.z !== undefined);
-
-/** Whether any point of the person carries a depth. */
-export const personHasDepth = (person: Person): boolean => PARTS.some((part) => hasDepth(person[part]));
 
 // A point is written as the 2D key writes it (hidden: all zeros), so the two keys never disagree;
 // a shown point without a depth gets confidence 0 in the 3D key: its depth is not known.
@@ -35,7 +28,7 @@ function flattenDepth(points: readonly Keypoint[]): number[] {
 export function depthJson(person: Person): Partial<OpenPosePersonJson> {
   if (!personHasDepth(person)) return {};
   const json: Partial<Record<keyof OpenPosePersonJson, number[]>> = {};
-  for (const part of PARTS) {
+  for (const part of PERSON_PARTS) {
     const points = person[part];
     if (points) json[DEPTH_KEYS[part]] = flattenDepth(points);
   }
@@ -65,7 +58,7 @@ function readPartDepth(points: Keypoint[], raw: unknown): Keypoint[] {
 export function withFileDepth(person: Person, entry: unknown): Person {
   if (!isRecord(entry)) return person;
   const next: Person = { ...person };
-  for (const part of PARTS) {
+  for (const part of PERSON_PARTS) {
     const points = next[part];
     if (points && entry[DEPTH_KEYS[part]] !== undefined) next[part] = readPartDepth(points, entry[DEPTH_KEYS[part]]);
   }
