@@ -1,5 +1,5 @@
 // The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
-export type { Animal, Box, DepthPoint, FigureInfo, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2, Vec3 } from './types.js';
+export type { Animal, Box, DepthPoint, FigureInfo, FigureTurn, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2, Vec3 } from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMB_COLOURS, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
 export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';
@@ -47,3 +47,6 @@ export { ENGLISH_POSE_PROBLEMS, poseProblemMessage } from './problemsEnglish.js'
 export { PERSON_PARTS, personHasDepth, type PersonPart } from './depth/hasDepth.js';
 export { estimatePersonDepth, withPlausibleDepth } from './depth/estimateDepth.js';
 export { flipLimbDepth, LIMBS, type Limb } from './depth/flipDepth.js';
+export { movePerson3d, NO_TURN, turnCentre, turnMotion, type Motion3, type Turn } from './depth/rotate3d.js';
+export { facingAwayPoints, type PointSets } from './depth/facingAway.js';
+export { personTurn, setPersonTurn, type TurnOptions } from './depth/turnPerson.js';

@@ -29,6 +29,16 @@ export interface FigureInfo {
   pins?: number[] | undefined;
   /** Set while the whole figure is hidden: the points shown before, shown again when it is shown. */
   shownBeforeHide?: ShownPoints | undefined;
+  /** How the person is turned in 3D (degrees), and which head points the turn hid; absent when not turned. */
+  turn?: FigureTurn | undefined;
+}
+
+/** A person's turn as the figure record keeps it: yaw, then pitch, in degrees, and the points it hid. */
+export interface FigureTurn {
+  yaw: number;
+  pitch: number;
+  /** Body and face indices the turn hid as facing away, shown again when it turns back. */
+  hidden?: { body?: number[] | undefined; face?: number[] | undefined } | undefined;
 }
 
 /** One person: 18 COCO body points, optional 21-point hands, 70-point face and 6 foot points (FOOT_KEYPOINT_NAMES order). */
