@@ -220,6 +220,9 @@ export const en = {
       selected: '{{count}} selected',
       hint: 'Click a joint to select it; drag it to pose.',
       pinned: 'Pinned',
+      turn: 'Turn',
+      yaw: 'Yaw°',
+      pitch: 'Pitch°',
     },
     proportions: {
       title: 'Proportions',

@@ -6,6 +6,7 @@ import { jointLabel } from './jointLabel';
 import { getJoint, sameJoint } from '../../editor/model/joints';
 import { isLocked } from '../../editor/model/scene';
 import { NumberField } from './NumberField';
+import { TurnFields } from './TurnFields';
 
 /** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */
 export function Inspector() {
@@ -43,6 +44,7 @@ export function Inspector() {
   return (
     <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
       {body}
+      <TurnFields />
     </div>
   );
 }

@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { isLocked } from '../../editor/model/scene';
+import { sceneTurn, turnPersonInScene, turnTarget } from '../../editor/posing/turn';
+import { useEditorHandles } from './EditorContext';
+import { NumberField } from './NumberField';
+
+/** Yaw and pitch (degrees) of the one selected person; each change is one undoable edit. */
+export function TurnFields() {
+  const { t } = useTranslation();
+  const { actor } = useEditorHandles();
+  const index = useSelector(actor, (s) => turnTarget(s.context.selection));
+  const locked = useSelector(actor, (s) => index !== null && isLocked(s.context.scene, { kind: 'person', index }));
+  const yaw = useSelector(actor, (s) => (index === null ? 0 : sceneTurn(s.context.scene, index).yaw));
+  const pitch = useSelector(actor, (s) => (index === null ? 0 : sceneTurn(s.context.scene, index).pitch));
+  if (index === null || locked) return null;
+  const commit = (turn: { yaw: number; pitch: number }) => {
+    const { scene } = actor.getSnapshot().context;
+    const next = turnPersonInScene(scene, index, turn);
+    if (next !== scene) actor.send({ type: 'COMMIT', scene: next });
+  };
+  return (
+    <span className="editor-turn" role="group" aria-label={t('editor.inspector.turn')}>
+      <NumberField label={t('editor.inspector.yaw')} value={yaw} onCommit={(v) => commit({ yaw: v, pitch })} />
+      <NumberField label={t('editor.inspector.pitch')} value={pitch} onCommit={(v) => commit({ yaw, pitch: v })} />
+    </span>
+  );
+}
