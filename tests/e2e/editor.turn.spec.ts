@@ -6,9 +6,10 @@ const RIGHT_SHOULDER = 2;
 const RIGHT_ELBOW = 3;
 const LEFT_EAR = 17;
 
-async function selectJoint(page: Page, index: number): Promise<void> {
-  const [x, y] = DEFAULT_BODY[index]!;
-  const at = await toPage(page, { x, y });
+// A click on a limb (the middle of the right thigh) selects the person.
+async function selectPerson(page: Page): Promise<void> {
+  const [[hx, hy], [kx, ky]] = [DEFAULT_BODY[8]!, DEFAULT_BODY[9]!];
+  const at = await toPage(page, { x: (hx + kx) / 2, y: (hy + ky) / 2 });
   await page.mouse.click(at.x, at.y);
 }
 
@@ -22,7 +23,8 @@ test.describe('pose editor: turning a person', () => {
   test('turns the selected person by number, exports a 3D pose file, and one undo takes the turn back', async ({ page }) => {
     await openEditor(page);
     await expect(turn(page)).toHaveCount(0);
-    await selectJoint(page, RIGHT_ELBOW);
+    await selectPerson(page);
+    await expect(page.getByText('1 selected')).toBeVisible();
     await setField(page, 'Yaw°', '90');
 
     const turned = await exportJson(page);

@@ -38,13 +38,20 @@ export function Inspector() {
         </>
       );
     }
-    if (count > 0) return <span>{t('editor.inspector.selected', { count })}</span>;
+    // The turn fields stand beside the count only (not the joint's fields), so the bar never outgrows its row mid-gesture.
+    if (count > 0) {
+      return (
+        <>
+          <span>{t('editor.inspector.selected', { count })}</span>
+          <TurnFields />
+        </>
+      );
+    }
     return <span className="muted">{t('editor.inspector.hint')}</span>;
   })();
   return (
     <div className="editor-inspector" role="group" aria-label={t('editor.inspector.title')}>
       {body}
-      <TurnFields />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { sceneTurn, turnPersonInScene, turnTarget } from '../../editor/posing/tu
 import { useEditorHandles } from './EditorContext';
 import { NumberField } from './NumberField';
 
-/** Yaw and pitch (degrees) of the one selected person; each change is one undoable edit. */
+/** Yaw and pitch (degrees) of the one selected person (none when several figures or an animal are selected); each change is one undoable edit. */
 export function TurnFields() {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
