@@ -15,9 +15,10 @@ const RADIANS = Math.PI / 180;
 // A point at 0, 0 that is hidden has no place (a file's missing point): a turn leaves it where it is.
 const placed = (p: Keypoint) => p.visible || p.x !== 0 || p.y !== 0;
 
-/** The centre a person turns about: the mean of their placed body points in 3D (a turn about it keeps it where it is). */
+/** The centre a person turns about: the mean of their placed body points in 3D, or of all their placed points when the body has none (a turn about it keeps it where it is). */
 export function turnCentre(person: Person): Vec3 {
-  const points = person.body.filter(placed);
+  const body = person.body.filter(placed);
+  const points = body.length ? body : PERSON_PARTS.flatMap((part) => person[part] ?? []).filter(placed);
   if (!points.length) return { x: 0, y: 0, z: 0 };
   const sum = points.reduce((s, p) => ({ x: s.x + p.x, y: s.y + p.y, z: s.z + (p.z ?? 0) }), { x: 0, y: 0, z: 0 });
   return { x: sum.x / points.length, y: sum.y / points.length, z: sum.z / points.length };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BODY, BODY_LIMBS, createDefaultPerson, flipFigureInfo, flipPerson, estimatePersonDepth, parsePoseJson, personTurn, setPersonTurn, stringifyPoseDocument, turnCentre, type Keypoint, type Person,
+  attachDefaultHand, BODY, BODY_LIMBS, createDefaultPerson, flipFigureInfo, flipPerson, estimatePersonDepth, parsePoseJson, personTurn, setPersonTurn, stringifyPoseDocument, turnCentre, type Keypoint, type Person,
 } from '../../../../src/pose/index.js';
 
 const angle = fc.double({ min: -180, max: 180, noNaN: true });
@@ -78,6 +78,15 @@ describe('turning a person in 3D', () => {
       const back = setPersonTurn(flipped, { yaw: 0, pitch: 0 });
       expect(closePoints(back.body, flipPerson(person, centreX).body)).toBe(true);
     }), { numRuns: 100 });
+  });
+
+  it('turns a hands-only person about their hands', () => {
+    const person = estimatePersonDepth(attachDefaultHand(createDefaultPerson({ centre: { x: 300, y: 300 }, height: 500 }), 'right'));
+    const handOnly: Person = { body: person.body.map(() => ({ x: 0, y: 0, visible: false })), rightHand: person.rightHand };
+    const turned = setPersonTurn(handOnly, { yaw: 60, pitch: 0 });
+    const middle = (p: Person) => p.rightHand!.reduce((s, q) => s + q.x, 0) / p.rightHand!.length;
+    expect(middle(turned)).toBeCloseTo(middle(handOnly), 6);
+    expect(turned.body).toEqual(handOnly.body);
   });
 
   it('never shows again a point the user hid, and keeps the turn in the pose file', () => {
