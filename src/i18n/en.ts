@@ -223,6 +223,7 @@ export const en = {
       turn: 'Turn',
       yaw: 'Yaw°',
       pitch: 'Pitch°',
+      hideFacingAway: 'Hide facing away',
     },
     proportions: {
       title: 'Proportions',

@@ -225,6 +225,7 @@ export const zh: Translation = {
       turn: '转身',
       yaw: '水平转°',
       pitch: '俯仰°',
+      hideFacingAway: '隐藏背向的点',
     },
     proportions: {
       title: '身体比例',

@@ -39,6 +39,8 @@ export interface FigureTurn {
   pitch: number;
   /** Body and face indices the turn hid as facing away, shown again when it turns back. */
   hidden?: { body?: number[] | undefined; face?: number[] | undefined } | undefined;
+  /** Set when the user chose to keep the points that face away shown. */
+  showsFacingAway?: true | undefined;
 }
 
 /** One person: 18 COCO body points, optional 21-point hands, 70-point face and 6 foot points (FOOT_KEYPOINT_NAMES order). */

@@ -55,4 +55,20 @@ test.describe('pose editor: turning a person', () => {
     expect(back.pose_keypoints_3d).toBeUndefined();
     back.pose_keypoints_2d.forEach((n, i) => expect(Math.abs(n - [...DEFAULT_BODY[Math.floor(i / 3)]!, 1][i % 3]!)).toBeLessThan(0.5));
   });
+
+  test('a back view hides the face as an estimator would, and the toggle shows it again as one undoable edit', async ({ page }) => {
+    await openEditor(page);
+    await selectPerson(page);
+    await expect(turn(page).getByRole('checkbox', { name: 'Hide facing away' })).toHaveCount(0);
+    await setField(page, 'Yaw°', '180');
+    const nose = async () => pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, 0).c;
+    expect(await nose()).toBe(0);
+    const toggle = turn(page).getByRole('checkbox', { name: 'Hide facing away' });
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    expect(await nose()).toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect(toggle).toBeChecked();
+    expect(await nose()).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { NO_TURN, personTurn, setPersonTurn, type Turn } from '../../pose';
+import { hidesFacingAway, NO_TURN, personTurn, setPersonTurn, type Turn, type TurnOptions } from '../../pose';
 import { updateFigures } from '../model/entities';
 import { isLocked, type Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -16,12 +16,22 @@ export function sceneTurn(scene: Scene, index: number): Turn {
 }
 
 /**
- * The scene with one person turned to a yaw and pitch (degrees): their points and their figure
- * record's turn change together, as one edit. A locked person or an unchanged turn gives the same scene.
+ * The scene with one person turned to a yaw and pitch (degrees), the points facing away hidden or
+ * shown as `options` say (else as before): their points and their figure record's turn change
+ * together, as one edit. A locked person or nothing to change gives the same scene.
  */
-export function turnPersonInScene(scene: Scene, index: number, turn: Turn): Scene {
+export function turnPersonInScene(scene: Scene, index: number, turn: Turn, options: TurnOptions = {}): Scene {
   const ref = { kind: 'person' as const, index };
+  const person = scene.pose.people[index];
   const current = sceneTurn(scene, index);
-  if (!scene.pose.people[index] || isLocked(scene, ref) || (current.yaw === turn.yaw && current.pitch === turn.pitch)) return scene;
-  return updateFigures(scene, [ref], { person: (p) => setPersonTurn(p, turn) });
+  if (!person || isLocked(scene, ref)) return scene;
+  const sameHiding = options.hideFacingAway === undefined || options.hideFacingAway === hidesFacingAway(person);
+  if (current.yaw === turn.yaw && current.pitch === turn.pitch && sameHiding) return scene;
+  return updateFigures(scene, [ref], { person: (p) => setPersonTurn(p, turn, options) });
 }
+
+/** Whether a scene's person hides the points that face away when turned (the default). */
+export const sceneHidesFacingAway = (scene: Scene, index: number): boolean => {
+  const person = scene.pose.people[index];
+  return person ? hidesFacingAway(person) : true;
+};

@@ -16,6 +16,7 @@ export function readFigureTurn(raw: unknown): FigureTurn | undefined {
     const [body, face] = [indices(raw.hidden.body, BODY_MIRROR.length), indices(raw.hidden.face, FACE_MIRROR.length)];
     if (body?.length || face?.length) turn.hidden = { ...(body?.length ? { body } : {}), ...(face?.length ? { face } : {}) };
   }
+  if (raw.showsFacingAway === true) turn.showsFacingAway = true;
   return turn.yaw === 0 && turn.pitch === 0 ? undefined : turn;
 }
 
@@ -25,5 +26,5 @@ export function flipTurn(turn: FigureTurn): FigureTurn {
     ...(turn.hidden.body ? { body: turn.hidden.body.map((i) => BODY_MIRROR[i] ?? i) } : {}),
     ...(turn.hidden.face ? { face: turn.hidden.face.map((i) => FACE_MIRROR[i] ?? i) } : {}),
   };
-  return { yaw: turn.yaw === 0 ? 0 : -turn.yaw, pitch: turn.pitch, ...(hidden ? { hidden } : {}) };
+  return { ...turn, yaw: turn.yaw === 0 ? 0 : -turn.yaw, ...(hidden ? { hidden } : {}) };
 }

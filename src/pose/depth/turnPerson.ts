@@ -6,7 +6,7 @@ import { movePerson3d, turnCentre, turnMotion, type Turn } from './rotate3d.js';
 
 /** How a turn treats the head's points. */
 export interface TurnOptions {
-  /** Hide the points that face away (nose, eyes, ears, face) as an estimator would not report them; on by default. */
+  /** Hide the points that face away (nose, eyes, ears, face) as an estimator would not report them; by default on, unless the person's turn keeps them shown. */
   hideFacingAway?: boolean;
 }
 
@@ -31,6 +31,9 @@ function hideFacingAway(person: Person): { person: Person; hidden: PointSets } {
 
 const isNoTurn = (t: Turn) => t.yaw === 0 && t.pitch === 0;
 
+/** Whether a turn of the person hides the points that face away (the default), or the user keeps them shown. */
+export const hidesFacingAway = (person: Person): boolean => !figureInfo(person).turn?.showsFacingAway;
+
 /** The person's current turn (yaw and pitch in degrees), none when never turned. */
 export function personTurn(person: Person): Turn {
   const turn = figureInfo(person).turn;
@@ -49,7 +52,8 @@ export function setPersonTurn(person: Person, turn: Turn, options: TurnOptions =
   const centre = turnCentre(shownAgain);
   const [undo, redo] = [turnMotion(personTurn(person), centre, true), turnMotion(turn, centre)];
   const turned = movePerson3d(shownAgain, (p) => redo(undo(p)));
-  const { person: result, hidden } = options.hideFacingAway === false || isNoTurn(turn) ? { person: turned, hidden: {} } : hideFacingAway(turned);
-  const remembered = hidden.body?.length || hidden.face?.length ? { hidden } : {};
+  const hide = options.hideFacingAway ?? !current?.showsFacingAway;
+  const { person: result, hidden } = !hide || isNoTurn(turn) ? { person: turned, hidden: {} } : hideFacingAway(turned);
+  const remembered = { ...(hidden.body?.length || hidden.face?.length ? { hidden } : {}), ...(hide ? {} : { showsFacingAway: true as const }) };
   return withFigureInfo(result, { turn: isNoTurn(turn) ? undefined : { ...turn, ...remembered } });
 }

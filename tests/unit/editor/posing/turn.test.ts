@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { BODY } from '../../../../src/pose/index.js';
-import { sceneTurn, turnPersonInScene, turnTarget } from '../../../../src/editor/posing/turn';
+import { sceneHidesFacingAway, sceneTurn, turnPersonInScene, turnTarget } from '../../../../src/editor/posing/turn';
 import { editorMachine } from '../../../../src/machines/editor.machine';
 import { sampleScene } from '../scenes';
 
@@ -22,6 +22,16 @@ describe('turning the selected person in the editor', () => {
     expect(now.pose.people[1]).toBe(before.pose.people[1]);
     actor.send({ type: 'UNDO' });
     expect(actor.getSnapshot().context.scene.pose).toEqual(before.pose);
+  });
+
+  it('shows and hides again the points facing away of a turned person, each one edit', () => {
+    const turned = turnPersonInScene(sampleScene(), 0, { yaw: 180, pitch: 0 });
+    const nose = (scene: ReturnType<typeof sampleScene>) => scene.pose.people[0]!.body[BODY.nose]!.visible;
+    expect([nose(turned), sceneHidesFacingAway(turned, 0)]).toEqual([false, true]);
+    const shown = turnPersonInScene(turned, 0, { yaw: 180, pitch: 0 }, { hideFacingAway: false });
+    expect([nose(shown), sceneHidesFacingAway(shown, 0)]).toEqual([true, false]);
+    expect(turnPersonInScene(shown, 0, { yaw: 180, pitch: 0 }, { hideFacingAway: false })).toBe(shown);
+    expect(nose(turnPersonInScene(shown, 0, { yaw: 180, pitch: 0 }, { hideFacingAway: true }))).toBe(false);
   });
 
   it('leaves a locked person and an unchanged turn alone', () => {

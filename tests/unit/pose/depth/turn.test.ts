@@ -89,6 +89,19 @@ describe('turning a person in 3D', () => {
     expect(turned.body).toEqual(handOnly.body);
   });
 
+  it('keeps the points facing away shown once the user chose so, through later turns and a file', () => {
+    const front = estimatePersonDepth(createDefaultPerson({ centre: { x: 300, y: 300 }, height: 500 }));
+    const nose = (p: Person) => p.body[BODY.nose]!.visible;
+    const shownKept = setPersonTurn(setPersonTurn(front, { yaw: 180, pitch: 0 }), { yaw: 180, pitch: 0 }, { hideFacingAway: false });
+    expect(nose(shownKept)).toBe(true);
+    const turnedOn = setPersonTurn(shownKept, { yaw: 170, pitch: 5 });
+    expect(nose(turnedOn)).toBe(true);
+    const read = parsePoseJson(stringifyPoseDocument({ canvas_width: 600, canvas_height: 600, people: [{ ...turnedOn, figure: { id: 'b2', ...turnedOn.figure } }], animals: [] }));
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.document.people[0]!.figure?.turn?.showsFacingAway).toBe(true);
+    expect(nose(setPersonTurn(turnedOn, { yaw: 170, pitch: 5 }, { hideFacingAway: true }))).toBe(false);
+  });
+
   it('never shows again a point the user hid, and keeps the turn in the pose file', () => {
     const front = estimatePersonDepth(createDefaultPerson({ centre: { x: 300, y: 300 }, height: 500 }));
     const noseHidden = { ...front, body: front.body.map((p, i) => (i === BODY.nose ? { ...p, visible: false } : p)) };
