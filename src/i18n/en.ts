@@ -226,6 +226,10 @@ export const en = {
       selected: '{{count}} selected',
       hint: 'Click a joint to select it; drag it to pose.',
       pinned: 'Pinned',
+      turn: 'Turn',
+      yaw: 'Yaw°',
+      pitch: 'Pitch°',
+      hideFacingAway: 'Hide facing away',
     },
     proportions: {
       title: 'Proportions',

@@ -228,6 +228,10 @@ export const zh: Translation = {
       selected: '已选择 {{count}} 个',
       hint: '点击关节选中它，拖动即可摆姿势。',
       pinned: '已固定',
+      turn: '转身',
+      yaw: '水平转°',
+      pitch: '俯仰°',
+      hideFacingAway: '隐藏背向的点',
     },
     proportions: {
       title: '身体比例',

@@ -1,11 +1,11 @@
 import { ANIMAL_MIRROR } from './animalTopology.js';
 import { boundingBox, boxCentre } from './boundingBox.js';
-import { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
+import { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 import type { Animal, Box, Keypoint, Vec2 } from './types.js';
 
 /** A new animal with f applied to every point; its figure info is kept. */
 export function mapAnimal(animal: Animal, f: PointMap): Animal {
-  return { ...(animal.figure ? { figure: animal.figure } : {}), keypoints: animal.keypoints.map((p) => ({ ...f(p), visible: p.visible })) };
+  return { ...(animal.figure ? { figure: animal.figure } : {}), keypoints: animal.keypoints.map((p) => movedKeypoint(p, f)) };
 }
 
 /** Deep copy of an animal. */

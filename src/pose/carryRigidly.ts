@@ -1,4 +1,4 @@
-import { rotation } from './pointMaps.js';
+import { movedKeypoint, rotation } from './pointMaps.js';
 import type { Keypoint, Vec2 } from './types.js';
 import { angleOf, distance } from './geometry.js';
 
@@ -26,5 +26,5 @@ export const limbMoved = (before: LimbEnds, after: LimbEnds): boolean =>
 export function carryRigidly(points: readonly Keypoint[], before: LimbEnds, after: LimbEnds): Keypoint[] {
   const turn = rotation(limbTurn(before, after), after.joint);
   const [dx, dy] = [after.joint.x - before.joint.x, after.joint.y - before.joint.y];
-  return points.map((p) => ({ ...turn({ x: p.x + dx, y: p.y + dy }), visible: p.visible }));
+  return points.map((p) => movedKeypoint(p, (q) => turn({ x: q.x + dx, y: q.y + dy })));
 }

@@ -1,6 +1,6 @@
 import { cloneAnimal, mapAnimal } from './animal.js';
 import { clonePerson, mapPerson } from './person.js';
-import type { PoseDocument } from './types.js';
+import type { DepthPoint, PoseDocument } from './types.js';
 
 /** More people and animals than this in one pose is a mistake, not a scene: the editor and the API refuse it. */
 export const MAX_FIGURES = 100;
@@ -34,7 +34,9 @@ export function refitDocument(doc: PoseDocument, width: number, height: number, 
   const [sx, sy] = [width / doc.canvas_width, height / doc.canvas_height];
   const s = fit === 'keep' ? 1 : fit === 'fill' ? Math.max(sx, sy) : Math.min(sx, sy);
   const [dx, dy] = [(width - doc.canvas_width * s) / 2, (height - doc.canvas_height * s) / 2];
-  const f = (p: { x: number; y: number; visible?: boolean }) => (p.x === 0 && p.y === 0 && p.visible === false ? { x: 0, y: 0 } : { x: p.x * s + dx, y: p.y * s + dy });
+  // Depth scales with the figure, so 3D bone-length ratios hold too.
+  const f = (p: DepthPoint & { visible?: boolean }) =>
+    p.x === 0 && p.y === 0 && p.visible === false ? { x: 0, y: 0 } : { x: p.x * s + dx, y: p.y * s + dy, ...(p.z === undefined ? {} : { z: p.z * s }) };
   return {
     ...doc,
     canvas_width: width,

@@ -1,4 +1,5 @@
 import type { Animal, FigureInfo, Keypoint, Person, PoseDocument, ShownPoints } from './types.js';
+import { flipTurn, readFigureTurn } from './depth/figureTurn.js';
 import { ANIMAL_MIRROR } from './animalTopology.js';
 import { BODY_MIRROR } from './bodyTopology.js';
 import { FACE_MIRROR } from './faceTopology.js';
@@ -30,6 +31,7 @@ export function withFigureInfo<F extends Figure>(figure: F, change: Partial<Figu
   if (!next.locked) delete next.locked;
   if (!next.pins?.length) delete next.pins;
   if (!next.shownBeforeHide) delete next.shownBeforeHide;
+  if (!next.turn) delete next.turn;
   return { ...figure, figure: next };
 }
 
@@ -125,15 +127,17 @@ export function readFigureInfo(raw: unknown): FigureInfo | undefined {
     }
     info.shownBeforeHide = shown;
   }
+  const turn = readFigureTurn(raw.turn);
+  if (turn) info.turn = turn;
   return info;
 }
 
 const PARTS = new Set(['body', 'leftHand', 'rightHand', 'face', 'feet', 'keypoints']);
 
-/** Whether a figure carries anything beyond its id (a name, a lock, pins, hidden-points memory). */
+/** Whether a figure carries anything beyond its id (a name, a lock, pins, hidden-points memory, a turn). */
 export function hasFigureAttributes(f: Figure): boolean {
   const info = f.figure;
-  return !!info && (!!info.name || !!info.locked || !!info.pins?.length || !!info.shownBeforeHide);
+  return !!info && (!!info.name || !!info.locked || !!info.pins?.length || !!info.shownBeforeHide || !!info.turn);
 }
 
 const mirrorFlags = (flags: boolean[] | undefined, table: readonly number[]) => flags && flags.map((_, i) => flags[table[i] ?? i] === true);
@@ -148,6 +152,8 @@ export function flipFigureInfo(info: FigureInfo | undefined, kind: 'person' | 'a
   const next: FigureInfo = { ...info };
   // The mirror tables swap pairs, so each is its own inverse.
   if (info.pins) next.pins = info.pins.map((i) => table[i] ?? i);
+  // A mirror turns the other way: the mirrored person is the mirrored rest pose turned by -yaw.
+  if (info.turn) next.turn = flipTurn(info.turn);
   const shown = info.shownBeforeHide;
   if (shown) {
     next.shownBeforeHide =

@@ -1,5 +1,5 @@
 // The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
-export type { Animal, Box, FigureInfo, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2 } from './types.js';
+export type { Animal, Box, DepthPoint, FigureInfo, FigureTurn, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2, Vec3 } from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMB_COLOURS, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
 export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';
@@ -7,7 +7,7 @@ export { FACE_KEYPOINT_COUNT, FACE_KEYPOINT_NAMES, FACE_MIRROR, FACE_POINT_COLOU
 export { ANIMAL_COLOURS, ANIMAL_KEYPOINT_COUNT, ANIMAL_KEYPOINT_NAMES, ANIMAL_LINES, ANIMAL_MIRROR } from './animalTopology.js';
 export { mirrorMap } from './mirror.js';
 export { hsvToRgb255, roundHalfEven } from './hsv.js';
-export { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
+export { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
 export { angleOf, distance, midpoint, vectorLength } from './geometry.js';
 export {
@@ -45,3 +45,9 @@ export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';
 export { describeJsonValue, sayPoseProblem, type DescribedValue, type JsonValueKind, type PoseProblem, type PoseProblemCode, type PoseProblemTexts, type PoseProblemValues } from './problems.js';
 export { ENGLISH_POSE_PROBLEMS, poseProblemMessage } from './problemsEnglish.js';
+export { PERSON_PARTS, personHasDepth, type PersonPart } from './depth/hasDepth.js';
+export { estimatePersonDepth, withPlausibleDepth } from './depth/estimateDepth.js';
+export { flipLimbDepth, LIMBS, type Limb } from './depth/flipDepth.js';
+export { movePerson3d, NO_TURN, turnCentre, turnMotion, type Motion3, type Turn } from './depth/rotate3d.js';
+export { facingAwayPoints, type PointSets } from './depth/facingAway.js';
+export { hidesFacingAway, personTurn, setPersonTurn, type TurnOptions } from './depth/turnPerson.js';

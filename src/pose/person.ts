@@ -2,11 +2,10 @@ import { BODY_MIRROR } from './bodyTopology.js';
 import { boundingBox, boxCentre } from './boundingBox.js';
 import { FACE_MIRROR } from './faceTopology.js';
 import { FOOT_MIRROR } from './footTopology.js';
-import { mirrorAcross, rotation, scaling, translation, type PointMap } from './pointMaps.js';
+import { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 import type { Box, Keypoint, Person, Vec2 } from './types.js';
 
-const mapPoints = (points: readonly Keypoint[], f: PointMap): Keypoint[] =>
-  points.map((p) => ({ ...f(p), visible: p.visible }));
+const mapPoints = (points: readonly Keypoint[], f: PointMap): Keypoint[] => points.map((p) => movedKeypoint(p, f));
 
 const mapOptional = (points: readonly Keypoint[] | undefined, f: PointMap) => (points ? mapPoints(points, f) : undefined);
 

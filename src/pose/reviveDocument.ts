@@ -15,7 +15,8 @@ function points(v: unknown, count: number): Keypoint[] | null {
   const out: Keypoint[] = [];
   for (const p of v) {
     if (!isObject(p) || !Number.isFinite(p.x) || !Number.isFinite(p.y) || typeof p.visible !== 'boolean') return null;
-    out.push({ x: p.x as number, y: p.y as number, visible: p.visible });
+    // Depth is optional: a point stored without one (or with nonsense there) simply has none.
+    out.push({ x: p.x as number, y: p.y as number, ...(Number.isFinite(p.z) ? { z: p.z as number } : {}), visible: p.visible });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { BODY, BODY_KEYPOINT_NAMES, BODY_MIRROR } from './bodyTopology.js';
 import { FACE_MIRROR } from './faceTopology.js';
 import { FOOT_KEYPOINT_NAMES, FOOT_MIRROR } from './footTopology.js';
+import { movedKeypoint } from './pointMaps.js';
 import type { HandSide, Keypoint, Person, Vec2 } from './types.js';
 import { distance } from './geometry.js';
 
@@ -49,13 +50,13 @@ export function reflectAcross(p: Vec2, axis: Axis): Vec2 {
 /** Moves point `index` to `to` and its mirror partner (if any) to the reflection of `to` across the axis. */
 export function moveSymmetric(points: readonly Keypoint[], index: number, to: Vec2, mirror: readonly number[], axis: Axis): Keypoint[] {
   const next = points.slice();
-  next[index] = { ...to, visible: points[index]?.visible ?? true };
+  next[index] = { ...points[index], x: to.x, y: to.y, visible: points[index]?.visible ?? true };
   const partner = mirror[index] ?? index;
-  if (partner !== index && next[partner]) next[partner] = { ...reflectAcross(to, axis), visible: next[partner].visible };
+  if (partner !== index && next[partner]) next[partner] = { ...next[partner], ...reflectAcross(to, axis) };
   return next;
 }
 
-const reflectPoint = (p: Keypoint, axis: Axis): Keypoint => ({ ...reflectAcross(p, axis), visible: p.visible });
+const reflectPoint = (p: Keypoint, axis: Axis): Keypoint => movedKeypoint(p, (q) => reflectAcross(q, axis));
 
 // In every FACE_MIRROR pair the lower index is on the person's right (the image left).
 function mirrorFace(face: readonly Keypoint[], from: HandSide): Keypoint[] {

@@ -4,6 +4,8 @@ import type { RenderProfile } from './render/profiles.js';
 export interface Keypoint {
   x: number;
   y: number;
+  /** Depth in canvas pixels, positive toward the viewer (0 is the canvas plane); absent when not known. */
+  z?: number | undefined;
   visible: boolean;
 }
 
@@ -27,6 +29,18 @@ export interface FigureInfo {
   pins?: number[] | undefined;
   /** Set while the whole figure is hidden: the points shown before, shown again when it is shown. */
   shownBeforeHide?: ShownPoints | undefined;
+  /** How the person is turned in 3D (degrees), and which head points the turn hid; absent when not turned. */
+  turn?: FigureTurn | undefined;
+}
+
+/** A person's turn as the figure record keeps it: yaw, then pitch, in degrees, and the points it hid. */
+export interface FigureTurn {
+  yaw: number;
+  pitch: number;
+  /** Body and face indices the turn hid as facing away, shown again when it turns back. */
+  hidden?: { body?: number[] | undefined; face?: number[] | undefined } | undefined;
+  /** Set when the user chose to keep the points that face away shown. */
+  showsFacingAway?: true | undefined;
 }
 
 /** One person: 18 COCO body points, optional 21-point hands, 70-point face and 6 foot points (FOOT_KEYPOINT_NAMES order). */
@@ -61,6 +75,18 @@ export interface PoseDocument {
 export interface Vec2 {
   x: number;
   y: number;
+}
+
+/** A point that may carry a depth (z in canvas pixels, toward the viewer), as point maps see it. */
+export interface DepthPoint extends Vec2 {
+  z?: number | undefined;
+}
+
+/** A 3D point or vector in canvas pixels: x right, y down, z toward the viewer. */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
 }
 
 /** An axis-aligned box; max is inclusive. */

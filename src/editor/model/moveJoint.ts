@@ -13,7 +13,7 @@ function movePersonPoint(person: Person, ref: JointRef, to: Vec2, symmetry: bool
   if (ref.part === 'body') {
     const body = symmetry
       ? moveSymmetric(person.body, ref.index, to, BODY_MIRROR, bodyAxis(person.body))
-      : person.body.map((p, i) => (i === ref.index ? { ...to, visible: p.visible } : p));
+      : person.body.map((p, i) => (i === ref.index ? { ...p, x: to.x, y: to.y } : p));
     // Hands ride on their wrists and feet on their ankles, whichever joint (or its mirror) moved.
     return feetFollowAnkles(person, handsFollowWrists(person, { ...person, body }));
   }
@@ -25,7 +25,7 @@ function movePersonPoint(person: Person, ref: JointRef, to: Vec2, symmetry: bool
   }
   const points = ref.part === 'animal' ? undefined : person[ref.part];
   if (!points) return person;
-  return { ...person, [ref.part]: points.map((p, i) => (i === ref.index ? { ...to, visible: p.visible } : p)) };
+  return { ...person, [ref.part]: points.map((p, i) => (i === ref.index ? { ...p, x: to.x, y: to.y } : p)) };
 }
 
 /** The scene with one joint moved to `to` (its hands following, its mirror joint too in symmetry mode); locked entities stay. */

@@ -16,7 +16,7 @@ export interface Figure {
   carried: Carried[];
 }
 
-const copy = (points: readonly Keypoint[]): Keypoint[] => points.map((p) => ({ x: p.x, y: p.y, visible: p.visible }));
+const copy = (points: readonly Keypoint[]): Keypoint[] => points.map((p) => ({ ...p }));
 
 /** A working copy of a person: the body, with each hand and the face carried by its joint. */
 export function personFigure(person: Person): Figure {

@@ -10,6 +10,12 @@ export interface OpenPosePersonJson {
   face_keypoints_2d?: number[];
   /** The six foot points, under DWPose's key (ControlNet ignores it). */
   foot_keypoints_2d?: number[];
+  /** OpenPose's 3D keys (x, y, z, confidence per point; z in canvas pixels toward the viewer), written when the person has depth. */
+  pose_keypoints_3d?: number[];
+  hand_right_keypoints_3d?: number[];
+  hand_left_keypoints_3d?: number[];
+  face_keypoints_3d?: number[];
+  foot_keypoints_3d?: number[];
 }
 
 /** The people JSON exchanged with ControlNet; animals are flat 17 x 3 arrays. */

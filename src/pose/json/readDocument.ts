@@ -5,6 +5,7 @@ import { readFigureInfo } from '../figure.js';
 import type { FigureInfo, Keypoint, PoseDocument } from '../types.js';
 import { describeJsonValue } from '../problems.js';
 import { InvalidPoseJson } from './describe.js';
+import { withFileDepth } from './depthJson.js';
 import { FIGURES_KEY } from './openPoseJson.js';
 import { isPointList, pointListAsPeople } from './pointList.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
@@ -108,7 +109,8 @@ export function readDocument(input: unknown): PoseFileReading {
   const pointList = isPointList(frame);
   const root = pointList ? pointListAsPeople(frame) : frame;
   const reading = pointList ? 'pointList' : readingOf(root);
-  const people = readList(root, 'people').map((p, i) => readPerson(p, `people[${i}]`, reading));
+  const peopleEntries = readList(root, 'people');
+  const people = peopleEntries.map((p, i) => readPerson(p, `people[${i}]`, reading));
   const animals = readList(root, 'animals').map((a, i) => {
     const raw = readTriples(a, `animals[${i}]`, [ANIMAL_KEYPOINT_COUNT]);
     if (!raw) throw new InvalidPoseJson({ code: 'animalEmpty', values: { path: `animals[${i}]`, count: ANIMAL_KEYPOINT_COUNT } });
@@ -118,6 +120,7 @@ export function readDocument(input: unknown): PoseFileReading {
   const canvas = readCanvasSize(root, allRaw.filter((r): r is RawTriples => r !== undefined));
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
+  document.people = document.people.map((p, i) => withFileDepth(p, peopleEntries[i]));
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
   attachFigureInfo(document, root[FIGURES_KEY]);
   return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas }) };

@@ -1,6 +1,7 @@
 import { DEFAULT_RENDER_PROFILE } from '../render/profiles.js';
 import type { Keypoint, PoseDocument } from '../types.js';
 import { figureInfo, hasFigureAttributes } from '../figure.js';
+import { depthJson } from './depthJson.js';
 import { FIGURES_KEY, type OpenPoseJson, type OpenPosePersonJson } from './openPoseJson.js';
 
 /** Flattens keypoints to x, y, 1 triples in pixels; a hidden point becomes 0, 0, 0. */
@@ -22,7 +23,8 @@ function personJson(person: PoseDocument['people'][number]): OpenPosePersonJson 
   if (person.leftHand) json.hand_left_keypoints_2d = flattenKeypoints(person.leftHand);
   if (person.face) json.face_keypoints_2d = flattenKeypoints(person.face);
   if (person.feet) json.foot_keypoints_2d = flattenKeypoints(person.feet);
-  return json;
+  // The 3D keys go after every 2D key, which stay exactly what ControlNet's tools write.
+  return { ...json, ...depthJson(person) };
 }
 
 /** Converts a document to the people JSON that sd-webui-openpose-editor exports and ControlNet reads. */

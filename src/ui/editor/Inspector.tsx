@@ -6,6 +6,7 @@ import { jointLabel } from './jointLabel';
 import { getJoint, sameJoint } from '../../editor/model/joints';
 import { isLocked } from '../../editor/model/scene';
 import { NumberField } from './NumberField';
+import { TurnFields } from './TurnFields';
 
 /** The selected joint's name, numeric x/y and visibility; or what is selected; or a hint. */
 export function Inspector() {
@@ -37,7 +38,15 @@ export function Inspector() {
         </>
       );
     }
-    if (count > 0) return <span>{t('editor.inspector.selected', { count })}</span>;
+    // The turn fields stand beside the count only (not the joint's fields), so the bar never outgrows its row mid-gesture.
+    if (count > 0) {
+      return (
+        <>
+          <span>{t('editor.inspector.selected', { count })}</span>
+          <TurnFields />
+        </>
+      );
+    }
     return <span className="muted">{t('editor.inspector.hint')}</span>;
   })();
   return (

@@ -1,0 +1,85 @@
+import { BODY } from '../bodyTopology.js';
+import type { Keypoint, Person } from '../types.js';
+import { DEPTH_BONES, type DepthBone } from './bones3d.js';
+import { personHasDepth } from './hasDepth.js';
+
+const shown = (p: Keypoint | undefined): p is Keypoint => !!p && p.visible;
+
+function pointOf(person: Person, ref: DepthBone['from'] | DepthBone['to']): Keypoint | undefined {
+  return ref.part === 'body' ? person.body[ref.index] : person.feet?.[ref.index];
+}
+
+function drawnLength(person: Person, bone: DepthBone): number | undefined {
+  const [a, b] = [pointOf(person, bone.from), pointOf(person, bone.to)];
+  return shown(a) && shown(b) ? Math.hypot(b.x - a.x, b.y - a.y) : undefined;
+}
+
+// A bone can be drawn shorter than its length, never longer: the person's scale (pixels per
+// template unit) is the largest ratio among the bones that measure it, or among any bone if none do.
+function personScale(person: Person): number {
+  const ratios = (measuring: boolean) =>
+    DEPTH_BONES.filter((b) => b.measures === measuring).map((b) => (drawnLength(person, b) ?? 0) / b.length);
+  const limbs = Math.max(0, ...ratios(true));
+  return limbs > 0 ? limbs : Math.max(0, ...ratios(false));
+}
+
+// +1 when the person faces the viewer: their right side (shoulder, hip, eye) on the image left.
+function facing(body: readonly Keypoint[]): number {
+  for (const [right, left] of [[BODY.right_shoulder, BODY.left_shoulder], [BODY.right_hip, BODY.left_hip], [BODY.right_eye, BODY.left_eye]] as const) {
+    const [r, l] = [body[right], body[left]];
+    if (shown(r) && shown(l) && r.x !== l.x) return r.x < l.x ? 1 : -1;
+  }
+  return 1;
+}
+
+// In a front view and a back view alike, the right shoulder
+// comes toward the viewer when the nose (or the ears' middle) stands right of the neck on the image.
+function rightShoulderSide(body: readonly Keypoint[]): number {
+  const neck = body[BODY.neck];
+  if (!shown(neck)) return 1;
+  const nose = body[BODY.nose];
+  const ears = [body[BODY.right_ear], body[BODY.left_ear]].filter(shown);
+  const headX = shown(nose) ? nose.x : ears.length ? ears.reduce((s, p) => s + p.x, 0) / ears.length : neck.x;
+  return headX < neck.x ? -1 : 1;
+}
+
+function boneSign(bone: DepthBone, front: number, rightSide: number): number {
+  if (bone.side === 'front') return front;
+  if (bone.side === 'back') return -front;
+  return bone.to.index === BODY.right_shoulder ? rightSide : -rightSide;
+}
+
+const withZ = (points: readonly Keypoint[], z: (i: number) => number): Keypoint[] => points.map((p, i) => ({ ...p, z: z(i) }));
+
+/**
+ * A plausible depth for every point of a person, from their proportions: the neck is at depth 0 and
+ * each bone drawn shorter than its length (from the person's own scale) reaches the missing length
+ * in depth, dz = sqrt(L^2 - l^2), toward the side its joint can bend. Hands take their wrist's depth,
+ * the face its nose's. The drawing (x, y, visibility) is unchanged.
+ */
+export function estimatePersonDepth(person: Person): Person {
+  const scale = personScale(person);
+  const [front, rightSide] = [facing(person.body), rightShoulderSide(person.body)];
+  const bodyZ: number[] = person.body.map(() => 0);
+  const feetZ: number[] = (person.feet ?? []).map(() => 0);
+  for (const bone of DEPTH_BONES) {
+    const drawn = drawnLength(person, bone);
+    const length = scale * bone.length;
+    const dz = drawn === undefined ? 0 : Math.sqrt(Math.max(0, length * length - drawn * drawn));
+    const z = (bodyZ[bone.from.index] ?? 0) + boneSign(bone, front, rightSide) * dz;
+    if (bone.to.part === 'body') bodyZ[bone.to.index] = z;
+    else if (bone.to.index < feetZ.length) feetZ[bone.to.index] = z;
+  }
+  const at = (index: number) => () => bodyZ[index] ?? 0;
+  const next: Person = { ...person, body: withZ(person.body, (i) => bodyZ[i] ?? 0) };
+  if (person.rightHand) next.rightHand = withZ(person.rightHand, at(BODY.right_wrist));
+  if (person.leftHand) next.leftHand = withZ(person.leftHand, at(BODY.left_wrist));
+  if (person.face) next.face = withZ(person.face, at(BODY.nose));
+  if (person.feet) next.feet = withZ(person.feet, (i) => feetZ[i] ?? 0);
+  return next;
+}
+
+/** The person as it is when it carries depth; otherwise with a plausible one (estimatePersonDepth). */
+export function withPlausibleDepth(person: Person): Person {
+  return personHasDepth(person) ? person : estimatePersonDepth(person);
+}
