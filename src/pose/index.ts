@@ -35,7 +35,7 @@ export { feetFollowAnkles } from './followAnkle.js';
 export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
-export { noOneReadProblem, poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
+export { noOneReadProblem, poseFromPng, readSkeleton, skeletonSizeProblem, type ReadingProgress, type SkeletonReading, type UncertainHand } from './fromPng/poseFromPng.js';
 export { IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';

@@ -12,6 +12,7 @@ import { poseFileTooLarge, readPoseText } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
+import { uncertainHandsText } from './SkeletonReadingStatus';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -48,7 +49,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.problem);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
-    notify('success', t('editor.importedPng', { people: result.people, animals: result.animals }));
+    // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).
+    notify('success', `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`.trim());
   };
 
   return {
