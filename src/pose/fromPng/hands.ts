@@ -32,6 +32,8 @@ const WRIST_ABSENT = 5;
 const ANNEAL_RUNS = 2;
 const INEXACT_RUNS = 3;
 const CONTENDING = 3;
+// Wrong pixels (a wrong bone pixel weighs 3) beyond which a reading has not found its hand.
+const INEXACT = 9;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
 const PAIR_REACH = 40;
@@ -83,6 +85,9 @@ function fitHand(patch: HandPatch, frame: ImageFrame): HandReading | null {
   const [best, rival] = fits.sort((a, b) => a.cost - b.cost);
   if (!best) return null;
   const drawn = shownPoints(patch, statePoints(best.placing, best.state));
+  // A reading whose drawing misses the patch by more than a few pixels has not found the hand:
+  // none of its points is sure.
+  if (handCost(patch, drawn) > INEXACT) return { points: drawn.map(() => null), drawn, doubtful: drawn.filter((p) => p).length };
   const doubtful = doubtfulPoints(best.placing, best.state, [...(rival ? [rival.state] : []), ...best.visited.map((v) => v.state)]);
   const points = drawn.map((p, i) => (doubtful.has(i) ? null : p));
   return { points, drawn, doubtful: drawn.filter((p, i) => p && doubtful.has(i)).length };
