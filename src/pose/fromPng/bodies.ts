@@ -1,6 +1,7 @@
 import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import { findDiscs } from './discs.js';
+import { joinAcrossEdges } from './edgeLimbs.js';
 import { strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
@@ -125,6 +126,8 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
   const neck = 1;
   candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
   grow(scene);
+  // A wrist or ankle whose limb comes back from past the canvas's edge.
+  joinAcrossEdges({ ...scene, height });
   // People whose neck is hidden: seed from a leftover joint that a limb joins to another leftover joint.
   for (let joint = 0; joint < BODY_KEYPOINT_COUNT; joint++) {
     candidates[joint]?.forEach((_, i) => {
