@@ -32,8 +32,9 @@ const WRIST_ABSENT = 5;
 const ANNEAL_RUNS = 2;
 const INEXACT_RUNS = 3;
 const CONTENDING = 3;
-// Wrong pixels (a wrong bone pixel weighs 3) beyond which a reading has not found its hand.
-const INEXACT = 9;
+// Share of its blob's pixels (weighted as handCost weighs them) a reading may get wrong and
+// still have found its hand (a re-saved drawing's noise gets a few wrong).
+const INEXACT_SHARE = 0.1;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
 const PAIR_REACH = 40;
@@ -85,9 +86,6 @@ function fitHand(patch: HandPatch, frame: ImageFrame): HandReading | null {
   const [best, rival] = fits.sort((a, b) => a.cost - b.cost);
   if (!best) return null;
   const drawn = shownPoints(patch, statePoints(best.placing, best.state));
-  // A reading whose drawing misses the patch by more than a few pixels has not found the hand:
-  // none of its points is sure.
-  if (handCost(patch, drawn) > INEXACT) return { points: drawn.map(() => null), drawn, doubtful: drawn.filter((p) => p).length };
   const doubtful = doubtfulPoints(best.placing, best.state, [...(rival ? [rival.state] : []), ...best.visited.map((v) => v.state)]);
   const points = drawn.map((p, i) => (doubtful.has(i) ? null : p));
   return { points, drawn, doubtful: drawn.filter((p, i) => p && doubtful.has(i)).length };
@@ -174,6 +172,13 @@ function coveredWay(packed: Int32Array, width: number, a: Vec2, b: Vec2): boolea
   return true;
 }
 
+// What getting every pixel of the patch's blob wrong would cost.
+function blobWeight(patch: HandPatch): number {
+  let sum = 0;
+  for (let i = 0; i < patch.want.length; i++) if ((patch.want[i] ?? 0) > 0) sum += patch.checked[i] ?? 0;
+  return sum;
+}
+
 interface Blob {
   pixels: number[];
   box: [number, number, number, number];
@@ -230,6 +235,10 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
       continue;
     }
     if (!hand?.drawn.some((p) => p !== null)) continue;
+    // A reading whose drawing gets a good part of its blob wrong has not found the hand: none of
+    // its points is sure.
+    if (handCost(patch, hand.drawn) > INEXACT_SHARE * blobWeight(patch)) hand.points = hand.drawn.map(() => null);
+    hand.doubtful = hand.drawn.filter((p, i) => p && !hand.points[i]).length;
     if (apart) hands.push({ hand, anchor: wristAnchor(hand.drawn[0], near) });
     else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors) });
     // Hands lying on each other: each is given the one reading.
