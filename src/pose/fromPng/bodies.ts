@@ -18,6 +18,8 @@ const MIN_HITS = 2;
 // Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
 const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
 const MAX_HIDDEN_LIMB = 60;
+// Such a limb is under the face's dots when most of its samples have a face dot's white across them.
+const FACED_SHARE = 0.5;
 // Eyes and ears keep no limb when the eye between is hidden; alone they are still kept as pieces
 // for mergeFragments (their colours occur nowhere else in the drawing).
 const LONE_JOINTS = new Set([14, 15, 16, 17]);
@@ -68,7 +70,8 @@ function strokeScore(scene: Scene, limb: number, from: number, at: number, candi
  */
 export function limbSupport(score: StrokeScore, length: number, underFace = false): number | null {
   if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) return score.hits - 2 * (score.readable - score.hits);
-  return score.readable === 0 && (length <= MAX_COVERED_LIMB || (underFace && length <= MAX_HIDDEN_LIMB)) ? 0 : null;
+  const facedOver = underFace && length <= MAX_HIDDEN_LIMB && score.faced >= FACED_SHARE * score.samples;
+  return score.readable === 0 && (length <= MAX_COVERED_LIMB || facedOver) ? 0 : null;
 }
 
 function proposals(scene: Scene): Proposal[] {

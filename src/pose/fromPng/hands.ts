@@ -148,11 +148,10 @@ function clearlyNearest(sorted: ReadonlyArray<{ anchor: HandAnchor; d: number }>
 }
 
 // The anchor a blob with none beside it hangs from: a raw OpenPose hand's wrist may lie up to
-// PAIR_REACH from its body's wrist. The nearest, when it is clearly nearer than any other and its
-// person's other arm has an anchor too (an arm not read might be the one the hand hangs from).
-function looseAnchor(around: ReadonlyArray<{ anchor: HandAnchor; d: number }>, anchors: readonly HandAnchor[]): HandAnchor | null {
-  const nearest = clearlyNearest(around);
-  return nearest && anchors.some((a) => a.person === nearest.person && a.side !== nearest.side) ? nearest : null;
+// PAIR_REACH from its body's wrist. The nearest, when it is clearly nearer than any other and
+// every arm read has an anchor (an arm not read might be the one the hand hangs from).
+function looseAnchor(around: ReadonlyArray<{ anchor: HandAnchor; d: number }>, everyArm: boolean): HandAnchor | null {
+  return everyArm ? clearlyNearest(around) : null;
 }
 
 // Of arms apart near one blob, the one the hand's wrist point lies clearly nearest; none when it
@@ -207,10 +206,10 @@ function handBlobs(width: number, parts: number[][]): number[][] {
  * Reads the hands of an OpenPose drawing: each connected patch of hand-edge colours and blue
  * dots (with fragments cut off near it) is one hand, read by drawing it (fitHand), and hangs from
  * the anchor nearest it. `excluded` marks pixels already read as body joints; `anchors` are where
- * the bodies' hands may hang from; `onProgress` hears before each hand how many are read of how
- * many found.
+ * the `people` bodies' hands may hang from; `onProgress` hears before each hand how many are read
+ * of how many found.
  */
-export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, anchors: readonly HandAnchor[], onProgress?: (read: number, found: number) => void): AnchoredHand[] {
+export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, anchors: readonly HandAnchor[], people: number, onProgress?: (read: number, found: number) => void): AnchoredHand[] {
   const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: AnchoredHand[] = [];
@@ -240,7 +239,7 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
     if (handCost(patch, hand.drawn) > INEXACT_SHARE * blobWeight(patch)) hand.points = hand.drawn.map(() => null);
     hand.doubtful = hand.drawn.filter((p, i) => p && !hand.points[i]).length;
     if (apart) hands.push({ hand, anchor: wristAnchor(hand.drawn[0], near) });
-    else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors) });
+    else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors.length === 2 * people) });
     // Hands lying on each other: each is given the one reading.
     for (const anchor of apart ? [] : together) hands.push({ hand: { ...hand, points: [...hand.points] }, anchor });
   }

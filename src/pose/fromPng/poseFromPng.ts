@@ -156,7 +156,7 @@ export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): Sk
   for (const i of strokes) packed[i] = 0;
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
-  const hands = readHands(packed, width, height, (i) => mask[i] === 1, handAnchors(bodies, packed, width, height), onProgress);
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1, handAnchors(bodies, packed, width, height), bodies.length, onProgress);
   const feet = readFeet(packed, width, height, bodies);
   const people: Person[] = bodies.map((body, n) => {
     const own = feet[n];
