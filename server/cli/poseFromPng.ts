@@ -2,9 +2,10 @@
 // editable pose file (ControlNet's people JSON, pixels of the image).
 import { readFile, writeFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
+import { HAND_KEYPOINT_COUNT } from '../../src/pose/handTopology.js';
 import { readImageHeader } from '../../src/pose/imageHeader.js';
 import { isOnBlack } from '../../src/pose/fromPng/onBlack.js';
-import { noOneReadProblem, poseFromPng, skeletonSizeProblem } from '../../src/pose/fromPng/poseFromPng.js';
+import { noOneReadProblem, readSkeleton, skeletonSizeProblem, type UncertainHand } from '../../src/pose/fromPng/poseFromPng.js';
 import { poseProblemMessage } from '../../src/pose/problemsEnglish.js';
 import { stringifyPoseDocument } from '../../src/pose/json/serializePoseDocument.js';
 
@@ -19,9 +20,13 @@ function notReadable(bytes: Buffer): string | null {
   return problem && poseProblemMessage(problem);
 }
 
-const visiblePoints = (doc: ReturnType<typeof poseFromPng>): number =>
+const visiblePoints = (doc: ReturnType<typeof readSkeleton>['pose']): number =>
   [...doc.people.flatMap((p) => [p.body, p.feet, p.leftHand, p.rightHand, p.face]), ...doc.animals.map((a) => a.keypoints)].reduce((n, part) => n + (part?.filter((k) => k.visible).length ?? 0), 0);
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+// People are counted from 1, as a person reads them.
+const describeHand = ({ person, side, hidden }: UncertainHand): string =>
+  `person ${person + 1} ${side} hand (${hidden === HAND_KEYPOINT_COUNT ? 'all' : hidden} of ${HAND_KEYPOINT_COUNT} points hidden)`;
 
 /** Reads one skeleton PNG and writes its pose; returns the process exit code. */
 export async function poseFromPngFile(inputPath: string, outputPath: string): Promise<number> {
@@ -40,7 +45,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     process.stderr.write(`pose-from-png: ${inputPath}: ${poseProblemMessage({ code: 'notSkeleton', values: {} })} (it is not mostly black: a photo?)\n`);
     return 1;
   }
-  const doc = poseFromPng(image);
+  const { pose: doc, uncertainHands } = readSkeleton(image);
   if (visiblePoints(doc) === 0) {
     process.stderr.write(`pose-from-png: ${inputPath}: ${poseProblemMessage(noOneReadProblem(image))}\n`);
     return 1;
@@ -52,6 +57,7 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     return 1;
   }
   process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${counted(doc.people.length, 'person', 'people')}${doc.animals.length ? `, ${counted(doc.animals.length, 'animal', 'animals')}` : ''}, ${visiblePoints(doc)} points)\n`);
+  if (uncertainHands.length > 0) process.stdout.write(`pose-from-png: hands not read for sure, left hidden where the drawing does not tell: ${uncertainHands.map(describeHand).join('; ')}\n`);
   return 0;
 }
 

@@ -147,6 +147,9 @@ export const en = {
     readingPngCancel: 'Stop reading',
     readingPngHands: 'Hands read: {{read}} of {{found}}.',
     importedPng: 'Skeleton read from the image: people {{people}}, animals {{animals}}. Points it could not see are hidden.',
+    importedPngUncertain: 'Hands it could not read for sure (their doubtful points are hidden): {{hands}}.',
+    uncertainHandLeft: 'person {{person}} left hand ({{hidden}} of 21 points hidden)',
+    uncertainHandRight: 'person {{person}} right hand ({{hidden}} of 21 points hidden)',
     readAs: {
       controlnet: 'Read as ControlNet reads it: points with a confidence below 1 are hidden.',
       openpose: 'Read as OpenPose output: confidence 0 means not found.',

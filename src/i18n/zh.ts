@@ -148,6 +148,9 @@ export const zh: Translation = {
     readingPngCancel: '停止读取',
     readingPngHands: '已读手部：{{read}}/{{found}}。',
     importedPng: '已从图像读取骨架：人物 {{people}}，动物 {{animals}}。看不到的点已隐藏。',
+    importedPngUncertain: '未能确定的手部（无法分辨的点已隐藏）：{{hands}}。',
+    uncertainHandLeft: '人物 {{person}} 的左手（21 个点中隐藏 {{hidden}} 个）',
+    uncertainHandRight: '人物 {{person}} 的右手（21 个点中隐藏 {{hidden}} 个）',
     readAs: {
       controlnet: '按 ControlNet 的方式读取：置信度低于 1 的点已隐藏。',
       openpose: '按 OpenPose 输出读取：置信度 0 表示未找到。',

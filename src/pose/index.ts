@@ -39,7 +39,7 @@ export { reviveDocument } from './reviveDocument.js';
 export {
   asNewFigures, figureInfo, flipFigureInfo, FIGURE_NAME_MAX, hasFigureAttributes, hideWholeFigure, readFigureInfo, isFigureShown, newFigureId, showWholeFigure, withFigureIds, withFigureInfo, type Figure,
 } from './figure.js';
-export { noOneReadProblem, poseFromPng, skeletonSizeProblem, type ReadingProgress } from './fromPng/poseFromPng.js';
+export { noOneReadProblem, poseFromPng, readSkeleton, skeletonSizeProblem, type ReadingProgress, type SkeletonReading, type UncertainHand } from './fromPng/poseFromPng.js';
 export { IMAGE_EXTENSIONS, IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';

@@ -1,6 +1,7 @@
 import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import { findDiscs } from './discs.js';
+import { joinAcrossEdges } from './edgeLimbs.js';
 import { strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
@@ -17,6 +18,8 @@ const MIN_HITS = 2;
 // Nose-eye, eye-ear and neck-nose limbs (BODY_LIMBS 12-16) can lie wholly under face dots.
 const HEAD_LIMBS = new Set([12, 13, 14, 15, 16]);
 const MAX_HIDDEN_LIMB = 60;
+// Such a limb is under the face's dots when most of its samples have a face dot's white across them.
+const FACED_SHARE = 0.5;
 // Eyes and ears keep no limb when the eye between is hidden; alone they are still kept as pieces
 // for mergeFragments (their colours occur nowhere else in the drawing).
 const LONE_JOINTS = new Set([14, 15, 16, 17]);
@@ -67,7 +70,8 @@ function strokeScore(scene: Scene, limb: number, from: number, at: number, candi
  */
 export function limbSupport(score: StrokeScore, length: number, underFace = false): number | null {
   if (score.share >= MIN_SHARE && score.hits >= MIN_HITS) return score.hits - 2 * (score.readable - score.hits);
-  return score.readable === 0 && (length <= MAX_COVERED_LIMB || (underFace && length <= MAX_HIDDEN_LIMB)) ? 0 : null;
+  const facedOver = underFace && length <= MAX_HIDDEN_LIMB && score.faced >= FACED_SHARE * score.samples;
+  return score.readable === 0 && (length <= MAX_COVERED_LIMB || facedOver) ? 0 : null;
 }
 
 function proposals(scene: Scene): Proposal[] {
@@ -125,6 +129,8 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
   const neck = 1;
   candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
   grow(scene);
+  // A wrist or ankle whose limb comes back from past the canvas's edge.
+  joinAcrossEdges({ ...scene, height });
   // People whose neck is hidden: seed from a leftover joint that a limb joins to another leftover joint.
   for (let joint = 0; joint < BODY_KEYPOINT_COUNT; joint++) {
     candidates[joint]?.forEach((_, i) => {

@@ -4,8 +4,9 @@ import type { Vec2 } from '../types.js';
 // it: the forearm's stroke (an ellipse from elbow to wrist) runs into the hand, and where its
 // pixels end farthest from the elbow is as near the wrist as the drawing tells.
 
-// The stroke leaves the elbow's dot (radius 4) within this distance of the elbow.
-const START_REACH = 6;
+// The stroke leaves the elbow's dot (radius 4) within this distance of the elbow (a face dot or a
+// later limb may hide its first pixels).
+const START_REACH = 10;
 
 /** The pixel of the forearm's stroke (packed colour `colour`, joined to the elbow) farthest from the elbow, or null when none shows. */
 export function forearmEnd(packed: Int32Array, width: number, height: number, elbow: Vec2, colour: number): Vec2 | null {
@@ -33,5 +34,32 @@ export function forearmEnd(packed: Int32Array, width: number, height: number, el
       }
     }
   }
-  return best?.p ?? null;
+  return best ? beyondCrossings(packed, width, height, elbow, best.p, colour) : null;
+}
+
+// Half the width of a forearm's stroke, and how far a later stroke across it may hide it.
+const ACROSS = 3;
+const MAX_CROSSING = 30;
+
+// A later limb drawn across the forearm cuts its stroke in two: the stroke goes on along the same
+// line past it. Walking on from `end`, away from the elbow, over drawn pixels, the farthest pixel
+// of the forearm's colour near the line, until a stretch of MAX_CROSSING shows none of it.
+function beyondCrossings(packed: Int32Array, width: number, height: number, elbow: Vec2, end: Vec2, colour: number): Vec2 {
+  const length = Math.hypot(end.x - elbow.x, end.y - elbow.y);
+  if (length < 1) return end;
+  const [ux, uy] = [(end.x - elbow.x) / length, (end.y - elbow.y) / length];
+  let [found, last] = [end, length];
+  for (let t = length + 1; t <= last + MAX_CROSSING; t++) {
+    let drawn = false;
+    for (let o = -ACROSS; o <= ACROSS; o++) {
+      const x = Math.round(elbow.x + ux * t - uy * o);
+      const y = Math.round(elbow.y + uy * t + ux * o);
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const c = packed[y * width + x] ?? 0;
+      if (c !== 0) drawn = true;
+      if (c === colour) [found, last] = [{ x, y }, t];
+    }
+    if (!drawn) break;
+  }
+  return found;
 }

@@ -17,7 +17,7 @@ const MAX_STEPS = 20000;
 // Temperatures in units of cost (a wrong pixel is 1, a wrong bone pixel 3).
 const HOT = 1.5;
 const COLD = 0.02;
-// The placings passed once the walk has cooled are kept every so many steps (handCentral.ts).
+// The placings passed once the walk has cooled are kept every so many steps (handDoubt.ts).
 const COLD_HALF = 0.5;
 const SAMPLE_EVERY = 20;
 

@@ -1,7 +1,6 @@
 import { HAND_EDGES, HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import { handCost } from './handFit.js';
 import { placingCost, statePoints, trialCost, type Placing } from './handPlacing.js';
-import { relabelHand } from './handRelabel.js';
 import { annealHand } from './handAnneal.js';
 import { discOffsets } from './pixels.js';
 
@@ -127,9 +126,8 @@ function swap(state: Int32Array, i: number, j: number): Int32Array {
   return next;
 }
 
-// Places fingers (each then settled point by point), single points and swapped neighbours again
-// in turn while the placing's cost falls.
-function descend(p: Placing, start: Int32Array): { state: Int32Array; cost: number } {
+/** From a placing, fingers (each then settled point by point), single points and swapped neighbours placed again in turn while the placing's cost falls. */
+export function descend(p: Placing, start: Int32Array): { state: Int32Array; cost: number } {
   let [state, cost] = [start, placingCost(p, start)];
   const settle = (s: Int32Array, f: number) => [1, 2, 3, 4, 1, 2, 3, 4].reduce((t, j) => movePoint(p, t, 4 * f + j), s);
   const moves = [
@@ -170,23 +168,13 @@ export interface Covered {
   cost: number;
 }
 
-// Descends, then gives the points again to the places used, while that lowers the cost.
-function settle(p: Placing, from: Int32Array): Covered {
-  let found = descend(p, from);
-  for (;;) {
-    const relabelled = relabelHand(p, found);
-    if (relabelled.cost >= found.cost - 1e-9) return found;
-    found = descend(p, relabelled.state);
-  }
-}
-
 /**
  * From the tree's placing, the hand's cheapest placing found: parts placed again until nothing
- * improves, the points given again to the places used; then, where dots pile up or the drawing
- * is not yet exact, one run of annealing from there (`annealMore` runs more).
+ * improves; then, where dots pile up or the drawing is not yet exact, one run of annealing from
+ * there (`annealMore` runs more), whose placings met are kept in `visited`.
  */
 export function coverHand(p: Placing, start: Int32Array, visited: Covered[]): Covered & { settled: boolean } {
-  const best = settle(p, start);
+  const best = descend(p, start);
   const exact = handCost(p.s.patch, statePoints(p, best.state)) < EXACT;
   if (exact && piled(p, best.state) < PILED) return { ...best, settled: true };
   return { ...annealMore(p, best, 0, visited), settled: false };
@@ -195,5 +183,5 @@ export function coverHand(p: Placing, start: Int32Array, visited: Covered[]): Co
 /** Run `run` of annealing from a hand's placing (a fixed seed per run), kept where it costs less; placings it passes are added to `visited`. */
 export function annealMore(p: Placing, best: Covered, run: number, visited: Covered[]): Covered {
   const annealed = annealHand(p, best, 0x5eed + run, visited);
-  return annealed.cost < best.cost ? settle(p, annealed.state) : best;
+  return annealed.cost < best.cost ? descend(p, annealed.state) : best;
 }

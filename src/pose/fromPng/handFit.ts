@@ -2,7 +2,7 @@ import { BODY_COLOURS, BODY_LIMB_COLOURS } from '../bodyTopology.js';
 import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Rgb, Vec2 } from '../types.js';
 import { drawBone, drawDot, type HandCanvas } from './handDraw.js';
-import { packRgb } from './pixels.js';
+import { components, packRgb } from './pixels.js';
 
 // Analysis by synthesis: a hand is drawn by a known rule (20 hue-coded lines of width 2, then 21
 // blue dots of radius 4), so its points are where drawing them reproduces the hand's pixels.
@@ -64,10 +64,48 @@ export function handPatch(packed: Int32Array, width: number, height: number, blo
       want[y * w + x] = inBlob.has(i) ? c : BEFORE_HAND.has(c) ? NOTHING : ANY;
     }
   }
+  const at = (k: number) => (y0 + Math.floor(k / w)) * width + x0 + (k % w);
+  freeDrawnOver(want, Int32Array.from(want, (_, k) => packed[at(k)] ?? 0), w, h, Uint8Array.from(want, (_, k) => (inBlob.has(at(k)) ? 1 : 0)));
   const checked = Uint8Array.from(want, (c) => (c === ANY ? 0 : EDGE_COLOURS.has(c) ? EDGE_WEIGHT : 1));
   const expected = Uint32Array.from(want, (c) => word(Math.max(c, 0)));
   const bytes = new Uint8ClampedArray(w * h * 4);
   return { x0, y0, width: w, height: h, want, checked, expected, bytes, words: new Uint32Array(bytes.buffer), wrist };
+}
+
+// A body stroke or dot the hand was drawn over shows the hand's pixels inside it: somewhere a run
+// of the hand's pixels has that stroke's pixels at both its ends. One drawn later (a later
+// person's limb across the hand) has none inside it: it may hide the hand, so its pixels are ANY.
+const SANDWICH = 9;
+const STEPS = [[1, 0], [0, 1], [1, 1], [1, -1]] as const;
+
+function freeDrawnOver(want: Int32Array, colours: Int32Array, w: number, h: number, blob: Uint8Array): void {
+  const isBody = (k: number) => want[k] === NOTHING && colours[k] !== 0;
+  const parts = components(w, h, isBody, (a, b) => colours[a] === colours[b]);
+  const label = new Int32Array(w * h).fill(-1);
+  parts.forEach((part, n) => {
+    for (const k of part) label[k] = n;
+  });
+  const under = new Uint8Array(parts.length);
+  // The first pixel past the run of hand pixels from (x, y) stepping (dx, dy): its label, or -1.
+  const exit = (x: number, y: number, dx: number, dy: number) => {
+    for (let step = 1; step <= SANDWICH; step++) {
+      const [px, py] = [x + dx * step, y + dy * step];
+      if (px < 0 || py < 0 || px >= w || py >= h) return -1;
+      if (!blob[py * w + px]) return label[py * w + px] ?? -1;
+    }
+    return -1;
+  };
+  for (let k = 0; k < blob.length; k++) {
+    if (!blob[k]) continue;
+    const [x, y] = [k % w, Math.floor(k / w)];
+    for (const [dx, dy] of STEPS) {
+      const ahead = exit(x, y, dx, dy);
+      if (ahead >= 0 && ahead === exit(x, y, -dx, -dy)) under[ahead] = 1;
+    }
+  }
+  parts.forEach((part, n) => {
+    if (!under[n]) for (const k of part) want[k] = ANY;
+  });
 }
 
 /** A window of a patch, in patch pixels. */
@@ -77,6 +115,9 @@ export interface Window {
   width: number;
   height: number;
 }
+
+/** One hand read from an image: for each of the 21 points its centre, or null when it is not reported. */
+export type ReadHand = Array<Vec2 | null>;
 
 /** A hand's 21 points in integer image pixels; null where a point is not drawn. */
 export type HandPoints = ReadonlyArray<Vec2 | null>;

@@ -1,40 +1,43 @@
 import { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_POINT_COLOUR } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
 import { handEvidence, type ImageFrame } from './handCandidates.js';
-import { centralPlacing } from './handCentral.js';
 import { annealMore, coverHand, type Covered } from './handCover.js';
-import { handCost, handPatch, type HandPatch } from './handFit.js';
+import { doubtfulPoints } from './handDoubt.js';
+import { handCost, handPatch, type HandPatch, type ReadHand } from './handFit.js';
+import { handPair, TOGETHER, type HandReading } from './handPair.js';
 import { placeDiscs, statePoints, type Placing } from './handPlacing.js';
 import { bonePrior, handFrame, shapeCosts, withPrior } from './handShape.js';
 import { boneTables, solveTree } from './handTree.js';
 import { components, packRgb } from './pixels.js';
 
-/** One hand read from an image: for each of the 21 points its centre, or null when it cannot be told. */
-export type ReadHand = Array<Vec2 | null>;
+export type { ReadHand } from './handFit.js';
+export type { HandReading } from './handPair.js';
 
 const EDGE_PACKED = HAND_EDGE_COLOURS.map(packRgb);
 const DOT = packRgb(HAND_POINT_COLOUR);
 const MIN_HAND_PIXELS = 30;
 // A hand's wrist dot lies on its body's wrist dot, so the blob reaches the body wrist.
 const WRIST_REACH = 8;
+const COVERED_REACH = 20;
+const CLEARLY_NEARER = 1.5;
+const DOT_WIDTH = 9;
 // Beyond this distance from its body's wrist, a hand's wrist pays a little per pixel.
 const WRIST_SLACK = 8;
 const WRIST_PULL = 0.05;
 // A hand hanging from a read arm has its wrist's dot drawn over the arm's end: leaving the wrist
 // out (and with it the shape of the five bones from it) costs as much as a few wrong pixels.
 const WRIST_ABSENT = 5;
-// Wrists this close (a dot's diameter) hold hands lying on each other.
-const TOGETHER = 8;
 // Runs of annealing per hand in all (more while no placing draws the hand exactly), and how far above the cheapest side's cost the other side
 // must come to be annealed on (a wrong bone pixel costs 3).
 const ANNEAL_RUNS = 2;
 const INEXACT_RUNS = 3;
 const CONTENDING = 3;
+// Share of its blob's pixels (weighted as handCost weighs them) a reading may get wrong and
+// still have found its hand (a re-saved drawing's noise gets a few wrong).
+const INEXACT_SHARE = 0.1;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
 const PAIR_REACH = 40;
-// Times two touching hands are read again, each over what the other does not explain.
-const PAIR_ROUNDS = 2;
 // A fragment of a hand cut off from the rest (a dot past the image's edge showing a few pixels,
 // a bone's end beyond hidden dots) lies within this many pixels of its hand.
 const FRAGMENT_REACH = 9;
@@ -43,10 +46,11 @@ const FRAGMENT_REACH = 9;
  * Reads one hand from its patch. The places where a dot fits are found (handCandidates.ts); the
  * tree of points is solved exactly over them for the bones' pixels (handTree.ts) with the mean
  * hand laid over the patch as a weak preference (handShape.ts), thumb on either side; then parts
- * are placed again until the drawing matches the patch (handCover.ts). The cheaper side wins,
- * and of the placings met near its cost the one the others agree with most (handCentral.ts).
+ * are placed again until the drawing matches the patch, annealing where dots pile up
+ * (handCover.ts). The cheaper side wins; its points that other placings draw as well elsewhere
+ * are in doubt and not reported (handDoubt.ts).
  */
-function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
+function fitHand(patch: HandPatch, frame: ImageFrame): HandReading | null {
   const evidence = handEvidence(patch, frame);
   const { centres } = evidence;
   if (centres.length === 0) return null;
@@ -66,7 +70,8 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
     if (wristAt) (own[0] as Float64Array)[centres.length] = WRIST_ABSENT;
     const placing: Placing = { s: scene, tables: withPrior(tables, centres, bone), discs, own, bone };
     const visited: Covered[] = [];
-    return { ...coverHand(placing, solveTree(tables, placing.own), visited), placing, side, visited };
+    const start = solveTree(tables, placing.own);
+    return { ...coverHand(placing, start, visited), placing, side, visited };
   });
   // Annealing runs on where it may still change the answer: on each side whose placing is
   // within reach of the cheapest, and not yet settled without it; once more while neither side
@@ -78,8 +83,12 @@ function fitHand(patch: HandPatch, frame: ImageFrame): ReadHand | null {
       if (!f.settled && f.cost <= cheapest + CONTENDING) fits[i] = { ...f, ...annealMore(f.placing, f, run, f.visited) };
     });
   }
-  const best = fits.sort((a, b) => a.cost - b.cost)[0];
-  return best ? shownPoints(patch, statePoints(best.placing, centralPlacing(best.placing, best, best.visited))) : null;
+  const [best, rival] = fits.sort((a, b) => a.cost - b.cost);
+  if (!best) return null;
+  const drawn = shownPoints(patch, statePoints(best.placing, best.state));
+  const doubtful = doubtfulPoints(best.placing, best.state, [...(rival ? [rival.state] : []), ...best.visited.map((v) => v.state)]);
+  const points = drawn.map((p, i) => (doubtful.has(i) ? null : p));
+  return { points, drawn, doubtful: drawn.filter((p, i) => p && doubtful.has(i)).length };
 }
 
 // Each point's neighbours along its finger: toward the wrist, and toward the tip (-1 for a tip).
@@ -103,114 +112,70 @@ function shownPoints(patch: HandPatch, points: ReadHand): ReadHand {
   return shown;
 }
 
-// The wrists within `reach` of the blob (any of its pixels), nearest first.
-function wristsNear(blob: readonly Vec2[], wrists: readonly Vec2[], reach: number): Vec2[] {
-  const near: Array<{ wrist: Vec2; d: number }> = [];
-  for (const wrist of wrists) {
-    let d = Infinity;
-    for (const p of blob) d = Math.min(d, Math.hypot(p.x - wrist.x, p.y - wrist.y));
-    if (d <= reach) near.push({ wrist, d });
-  }
-  return near.sort((a, b) => a.d - b.d).map((n) => n.wrist);
+/** Where a hand may hang from: a point (a read wrist, or the end of a forearm's stroke) and whose it is. */
+export interface HandAnchor {
+  at: Vec2;
+  person: number;
+  side: 'leftHand' | 'rightHand';
 }
 
-// The blob's pixels parted between two wrists: each goes to the wrist nearer along the blob
-// (a pixel the walk does not reach, to the nearer as the crow flies).
-function partByWrists(blob: readonly number[], width: number, wrists: readonly [Vec2, Vec2]): [number[], number[]] {
-  const owner = new Map<number, number>(blob.map((i) => [i, -1]));
-  const at = (i: number, w: Vec2) => Math.hypot((i % width) - w.x, Math.floor(i / width) - w.y);
-  const queue: number[] = [];
-  wrists.forEach((w, k) => {
-    let [start, best] = [-1, Infinity];
-    for (const i of blob) if (owner.get(i) === -1 && at(i, w) < best) [start, best] = [i, at(i, w)];
-    if (start < 0) return;
-    owner.set(start, k);
-    queue.push(start);
-  });
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head] as number;
-    const [x, y] = [i % width, Math.floor(i / width)];
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const n = (y + dy) * width + x + dx;
-        if (x + dx < 0 || x + dx >= width || owner.get(n) !== -1) continue;
-        owner.set(n, owner.get(i) as number);
-        queue.push(n);
-      }
+/** A hand read, with the anchor it hangs from (null: no arm reaches its blob). */
+export interface AnchoredHand {
+  hand: HandReading;
+  anchor: HandAnchor | null;
+}
+
+// The anchors within `reach` of the blob (any of its pixels), nearest first; or within
+// COVERED_REACH where the way from the anchor to the blob is all drawn over (a later limb across
+// the wrist hides where the arm meets the hand).
+function anchorsNear(packed: Int32Array, width: number, blob: readonly Vec2[], anchors: readonly HandAnchor[], reach: number): Array<{ anchor: HandAnchor; d: number }> {
+  const near: Array<{ anchor: HandAnchor; d: number }> = [];
+  for (const anchor of anchors) {
+    let [d, closest] = [Infinity, anchor.at];
+    for (const p of blob) {
+      const e = Math.hypot(p.x - anchor.at.x, p.y - anchor.at.y);
+      if (e < d) [d, closest] = [e, p];
     }
+    if (d <= reach || (d <= COVERED_REACH && coveredWay(packed, width, anchor.at, closest))) near.push({ anchor, d });
   }
-  const parts: [number[], number[]] = [[], []];
-  for (const i of blob) {
-    const k = owner.get(i) ?? -1;
-    parts[k >= 0 ? k : at(i, wrists[0]) <= at(i, wrists[1]) ? 0 : 1].push(i);
-  }
-  return parts;
+  return near.sort((a, b) => a.d - b.d);
 }
 
-// Pixels of the blob's patch that two hands drawn one after the other (either first) get wrong,
-// weighted as handCost weighs them.
-function pairCost(patch: HandPatch, a: ReadHand, b: ReadHand): number {
-  const drawn = [a, b].map((hand) => {
-    handCost(patch, hand);
-    return Uint32Array.from(patch.words);
-  });
-  const { checked, expected } = patch;
-  const [first, second] = drawn as [Uint32Array, Uint32Array];
-  let [aFirst, bFirst] = [0, 0];
-  for (let i = 0; i < checked.length; i++) {
-    const weight = checked[i] as number;
-    if (weight === 0) continue;
-    if (((second[i] as number) || (first[i] as number)) !== expected[i]) aFirst += weight;
-    if (((first[i] as number) || (second[i] as number)) !== expected[i]) bFirst += weight;
-  }
-  return Math.min(aFirst, bFirst);
+// The first of anchors sorted nearest first, when it is clearly nearer than the next.
+function clearlyNearest(sorted: ReadonlyArray<{ anchor: HandAnchor; d: number }>): HandAnchor | null {
+  const [first, second] = sorted;
+  return first && (!second || second.d >= CLEARLY_NEARER * first.d + DOT_WIDTH) ? first.anchor : null;
 }
 
-// Two hands touching (clapped, or held by two people) make one blob that no single hand draws.
-// Where another wrist lies near the blob and apart from the first, the blob is parted between
-// the two (nearer along the blob) and each part read as a hand (the other's pixels it may cover);
-// then each is read again over the blob less what the other's drawing explains, while the two
-// draw the blob better. The two are kept when they get at most half as many of the blob's pixels
-// wrong as the one hand did. The wrists near the blob (`wrists`) are looked for only when the one
-// hand does not draw it exactly.
-function handPair(packed: Int32Array, frame: ImageFrame, patch: HandPatch, blob: readonly number[], wrist: Vec2, wrists: () => Vec2[], one: ReadHand): ReadHand[] | null {
-  const oneWrong = handCost(patch, one);
-  if (oneWrong === 0) return null;
-  const other = wrists().find((w) => Math.hypot(w.x - wrist.x, w.y - wrist.y) > TOGETHER);
-  if (!other) return null;
-  const fit = (part: readonly number[], k: number) => {
-    const own = handPatch(packed, frame.width, frame.height, part, k === 0 ? wrist : other);
-    return { own, hand: fitHand(own, frame) };
-  };
-  const cost = (pair: Array<{ hand: ReadHand | null }>) => {
-    const [a, b] = pair.map((f) => f.hand);
-    return a && b ? pairCost(patch, a, b) : Infinity;
-  };
-  const parts = partByWrists(blob, frame.width, [wrist, other]);
-  if (parts.some((part) => part.length < MIN_HAND_PIXELS)) return null;
-  let pair = parts.map(fit);
-  let wrong = cost(pair);
-  for (let round = 0; round < PAIR_ROUNDS; round++) {
-    // Where a hand's drawing gives the image's own colour (over the other's pixels too).
-    const explains = pair.map(({ own, hand }) => {
-      if (hand) handCost(own, hand);
-      const bytes = Uint8ClampedArray.from(own.bytes);
-      return (i: number) => {
-        const [x, y] = [(i % frame.width) - own.x0, Math.floor(i / frame.width) - own.y0];
-        if (x < 0 || y < 0 || x >= own.width || y >= own.height) return false;
-        const o = (y * own.width + x) * 4;
-        const colour = ((bytes[o] ?? 0) << 16) | ((bytes[o + 1] ?? 0) << 8) | (bytes[o + 2] ?? 0);
-        return colour !== 0 && colour === packed[i];
-      };
-    });
-    const again = [0, 1].map((k) => blob.filter((i) => !explains[1 - k]?.(i) || !!explains[k]?.(i)));
-    if (again.some((part) => part.length < MIN_HAND_PIXELS)) break;
-    const next = again.map(fit);
-    const nextWrong = cost(next);
-    if (nextWrong >= wrong) break;
-    [pair, wrong] = [next, nextWrong];
+// The anchor a blob with none beside it hangs from: a raw OpenPose hand's wrist may lie up to
+// PAIR_REACH from its body's wrist. The nearest, when it is clearly nearer than any other and
+// every arm read has an anchor (an arm not read might be the one the hand hangs from).
+function looseAnchor(around: ReadonlyArray<{ anchor: HandAnchor; d: number }>, everyArm: boolean): HandAnchor | null {
+  return everyArm ? clearlyNearest(around) : null;
+}
+
+// Of arms apart near one blob, the one the hand's wrist point lies clearly nearest; none when it
+// is not read or not clearly nearer one (the hand is then a guess).
+function wristAnchor(wrist: Vec2 | null | undefined, near: readonly HandAnchor[]): HandAnchor | null {
+  if (!wrist) return null;
+  return clearlyNearest(near.map((anchor) => ({ anchor, d: Math.hypot(anchor.at.x - wrist.x, anchor.at.y - wrist.y) })).sort((a, b) => a.d - b.d));
+}
+
+// Whether every pixel on the straight way from a to b is drawn (not black).
+function coveredWay(packed: Int32Array, width: number, a: Vec2, b: Vec2): boolean {
+  const steps = Math.ceil(Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)));
+  for (let s = 0; s <= steps; s++) {
+    const t = steps === 0 ? 0 : s / steps;
+    if ((packed[Math.round(a.y + (b.y - a.y) * t) * width + Math.round(a.x + (b.x - a.x) * t)] ?? 0) === 0) return false;
   }
-  return wrong <= oneWrong / 2 ? pair.map((f) => f.hand).filter((h): h is ReadHand => !!h?.some((p) => p !== null)) : null;
+  return true;
+}
+
+// What getting every pixel of the patch's blob wrong would cost.
+function blobWeight(patch: HandPatch): number {
+  let sum = 0;
+  for (let i = 0; i < patch.want.length; i++) if ((patch.want[i] ?? 0) > 0) sum += patch.checked[i] ?? 0;
+  return sum;
 }
 
 interface Blob {
@@ -239,32 +204,44 @@ function handBlobs(width: number, parts: number[][]): number[][] {
 
 /**
  * Reads the hands of an OpenPose drawing: each connected patch of hand-edge colours and blue
- * dots (with fragments cut off near it) is one hand, read by drawing it (fitHand). `excluded`
- * marks pixels already read as body joints; `wrists` are the bodies' wrist points; `onProgress`
- * hears before each hand how many are read of how many found.
+ * dots (with fragments cut off near it) is one hand, read by drawing it (fitHand), and hangs from
+ * the anchor nearest it. `excluded` marks pixels already read as body joints; `anchors` are where
+ * the `people` bodies' hands may hang from; `onProgress` hears before each hand how many are read
+ * of how many found.
  */
-export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, wrists: readonly Vec2[], onProgress?: (read: number, found: number) => void): ReadHand[] {
+export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, anchors: readonly HandAnchor[], people: number, onProgress?: (read: number, found: number) => void): AnchoredHand[] {
   const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
-  const hands: ReadHand[] = [];
+  const hands: AnchoredHand[] = [];
   const frame = { width, height };
   const blobs = handBlobs(width, components(width, height, member));
   for (const [n, blob] of blobs.entries()) {
     onProgress?.(n, blobs.length);
     const pixels = blob.map((i) => ({ x: i % width, y: Math.floor(i / width) }));
-    const near = wristsNear(pixels, wrists, WRIST_REACH);
-    const patch = handPatch(packed, width, height, blob, near[0] ?? null);
+    const near = anchorsNear(packed, width, pixels, anchors, WRIST_REACH).map((a) => a.anchor);
+    const first = near[0];
+    // Two wrists as close as a dot's width hold two hands lying on each other, which the drawing
+    // cannot part. An arm apart from them near the blob too: which arm it hangs from is told by
+    // the hand's own wrist, so it is read without one.
+    const together = near.filter((w) => first && Math.hypot(w.at.x - first.at.x, w.at.y - first.at.y) <= TOGETHER);
+    const apart = near.length > together.length;
+    const patch = handPatch(packed, width, height, blob, apart ? null : first?.at ?? null);
     const hand = fitHand(patch, frame);
-    const pair = near[0] && hand ? handPair(packed, frame, patch, blob, near[0], () => wristsNear(pixels, wrists, PAIR_REACH), hand) : null;
+    const around = () => anchorsNear(packed, width, pixels, anchors, PAIR_REACH);
+    const pair = first && hand ? handPair(packed, frame, patch, blob, first, () => around().map((a) => a.anchor), hand.drawn, (own) => fitHand(own, frame)) : null;
     if (pair) {
       hands.push(...pair);
       continue;
     }
-    if (!hand?.some((p) => p !== null)) continue;
-    // Two wrists as close as a dot's width hold two hands lying on each other, which the drawing
-    // cannot part: each is given the one reading.
-    const together = near.filter((w) => near[0] && Math.hypot(w.x - near[0].x, w.y - near[0].y) <= TOGETHER);
-    for (let k = 0; k < Math.max(1, together.length); k++) hands.push(k === 0 ? hand : [...hand]);
+    if (!hand?.drawn.some((p) => p !== null)) continue;
+    // A reading whose drawing gets a good part of its blob wrong has not found the hand: none of
+    // its points is sure.
+    if (handCost(patch, hand.drawn) > INEXACT_SHARE * blobWeight(patch)) hand.points = hand.drawn.map(() => null);
+    hand.doubtful = hand.drawn.filter((p, i) => p && !hand.points[i]).length;
+    if (apart) hands.push({ hand, anchor: wristAnchor(hand.drawn[0], near) });
+    else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors.length === 2 * people) });
+    // Hands lying on each other: each is given the one reading.
+    for (const anchor of apart ? [] : together) hands.push({ hand: { ...hand, points: [...hand.points] }, anchor });
   }
   return hands;
 }

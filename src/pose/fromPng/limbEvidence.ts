@@ -3,6 +3,7 @@ import type { Vec2 } from '../types.js';
 // Joint dots (radius 4) cover both ends of a limb; samples closer than this to an end say nothing.
 const END_MARGIN = 5;
 const BLACK = 0;
+const FACE_WHITE = 0xffffff;
 // Half-width of the band sampled across a limb (its ellipse is 4 px each side in the middle).
 const ACROSS = 3;
 
@@ -14,6 +15,9 @@ export interface StrokeScore {
   hits: number;
   /** Samples not covered by later drawing (the stroke's colour or black). */
   readable: number;
+  /** Samples taken inside the image, and of them those with a face dot's white across them. */
+  samples: number;
+  faced: number;
 }
 
 /**
@@ -25,11 +29,11 @@ export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const height = packed.length / width;
   const across = length === 0 ? { x: 0, y: 0 } : { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-  let [hits, misses] = [0, 0];
+  let [hits, misses, samples, faced] = [0, 0, 0, 0];
   for (let s = END_MARGIN; s <= length - END_MARGIN; s += 1) {
     const t = s / length;
     // Across the stroke's middle: a limb running off the image's edge still shows its inner side.
-    let [hit, black, seen] = [false, true, false];
+    let [hit, black, seen, face] = [false, true, false, false];
     for (let o = -ACROSS; o <= ACROSS; o++) {
       const x = Math.round(a.x + (b.x - a.x) * t + across.x * o);
       const y = Math.round(a.y + (b.y - a.y) * t + across.y * o);
@@ -38,10 +42,13 @@ export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec
       seen = true;
       if (c === colour) hit = true;
       else if (c !== BLACK) black = false;
+      if (c === FACE_WHITE) face = true;
     }
     if (!seen) continue;
+    samples++;
+    if (face) faced++;
     if (hit) hits++;
     else if (black) misses++;
   }
-  return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses };
+  return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses, samples, faced };
 }

@@ -29,6 +29,8 @@ function blobOf(body: ReadBody, labels: Int32Array, width: number, height: numbe
 }
 
 const HEAD_ONLY = new Set([BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear]);
+const HEAD = new Set([BODY.nose, ...HEAD_ONLY]);
+const isHead = (b: ReadBody): boolean => b.some((p) => p !== null) && b.every((p, j) => p === null || HEAD.has(j));
 const clash = (a: ReadBody, b: ReadBody): boolean => a.some((p, j) => p !== null && b[j] !== null);
 const count = (b: ReadBody): number => b.filter((p) => p !== null).length;
 
@@ -51,7 +53,7 @@ function merge(into: ReadBody, from: ReadBody): void {
 const HEAD_REACH = 1.5;
 
 function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>): void {
-  const heads = pieces.filter((p) => p.body.some((q) => q !== null) && p.body.every((q, j) => q === null || HEAD_ONLY.has(j)));
+  const heads = pieces.filter((p) => isHead(p.body));
   const pairs = heads.flatMap((head) => pieces.flatMap((host) => {
     const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
     if (!neck || !right || !left || clash(host.body, head.body)) return [];
@@ -77,7 +79,8 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
   for (const host of pieces) {
     if (!host.alive || host.blob < 0) continue;
     for (;;) {
-      const guests = pieces.filter((g) => g !== host && g.alive && g.blob === host.blob && !clash(host.body, g.body));
+      // A head alone (its neck off the canvas or hidden) goes only to a neck near it (attachLoneHeads).
+      const guests = pieces.filter((g) => g !== host && g.alive && g.blob === host.blob && !clash(host.body, g.body) && !isHead(g.body));
       const guest = guests.sort((a, b) => nearestGap(host.body, a.body) - nearestGap(host.body, b.body))[0];
       if (!guest) break;
       merge(host.body, guest.body);

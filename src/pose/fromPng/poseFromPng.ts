@@ -1,4 +1,5 @@
 import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readAnimals } from './animals.js';
@@ -6,7 +7,7 @@ import { readBodies, type ReadBody } from './bodies.js';
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { readHands, type ReadHand } from './hands.js';
+import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { isOnBlack } from './onBlack.js';
 import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
@@ -53,37 +54,59 @@ const FOREARMS = [[BODY.left_elbow, BODY.left_wrist], [BODY.right_elbow, BODY.ri
 const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
 
-// Where a body's hands hang from: each read wrist, else the end of its forearm's stroke.
-function handAnchors(body: ReadBody, packed: Int32Array, width: number, height: number): Vec2[] {
-  return FOREARMS.flatMap(([elbowJoint, wristJoint], side) => {
+// Where each body's hands hang from: each read wrist, else the end of its forearm's stroke.
+function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): HandAnchor[] {
+  return bodies.flatMap((body, person) => FOREARMS.flatMap(([elbowJoint, wristJoint], n): HandAnchor[] => {
     const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
-    const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[side] ?? 0) : null);
-    return end ? [end] : [];
-  });
+    const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[n] ?? 0) : null);
+    return end ? [{ at: end, person, side: n === 0 ? 'leftHand' : 'rightHand' }] : [];
+  }));
 }
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 
-// A hand belongs to the free wrist nearest its own wrist point (or its first read point); where a
-// wrist is not read (under its hand's dots), its elbow stands in. A hand no arm reaches is dropped:
-// a person is kept only with a body.
-function attachHands(people: Person[], hands: readonly ReadHand[]): void {
+/** A hand the reader could not tell apart from another reading: whose, and how much of it is hidden for that. */
+export interface UncertainHand {
+  person: number;
+  side: 'left' | 'right';
+  /** Points hidden because another placing draws the hand as well with them elsewhere; 21 when the whole hand is hidden. */
+  hidden: number;
+}
+
+// A hand goes to the arm its blob hangs from. A hand no arm reaches goes to the free wrist (or,
+// where a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left
+// hidden. A hand no person has a free arm for is dropped: a person is kept only with a body.
+function attachHands(people: Person[], hands: readonly AnchoredHand[]): UncertainHand[] {
   const sides = [['leftHand', BODY.left_wrist, BODY.left_elbow], ['rightHand', BODY.right_wrist, BODY.right_elbow]] as const;
-  for (const hand of hands) {
-    const anchor = hand[0] ?? hand.find((p) => p !== null);
-    if (!anchor) continue;
-    let best: { person: Person; side: 'leftHand' | 'rightHand'; d: number } | null = null;
-    for (const person of people) {
+  const uncertain: UncertainHand[] = [];
+  const place = (person: number, side: 'leftHand' | 'rightHand', points: ReadonlyArray<Vec2 | null>, hidden: number) => {
+    const target = people[person];
+    if (!target || target[side]) return;
+    target[side] = toKeypoints(points, PIXEL_CENTRE);
+    if (hidden > 0) uncertain.push({ person, side: side === 'leftHand' ? 'left' : 'right', hidden });
+  };
+  // Hands with an arm first: a guess takes only an arm no hand hangs from.
+  for (const { hand, anchor } of [...hands].sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
+    if (anchor) {
+      place(anchor.person, anchor.side, hand.points, hand.doubtful);
+      continue;
+    }
+    const first = hand.drawn.find((p) => p !== null);
+    if (!first) continue;
+    let best: { person: number; side: 'leftHand' | 'rightHand'; d: number } | null = null;
+    people.forEach((person, n) => {
       for (const [side, wristJoint, elbowJoint] of sides) {
         const [wrist, elbow] = [person.body[wristJoint], person.body[elbowJoint]];
         const arm = wrist?.visible ? wrist : elbow?.visible ? elbow : null;
         if (!arm || person[side]) continue;
-        const d = dist(arm, anchor);
-        if (!best || d < best.d) best = { person, side, d };
+        const d = dist(arm, first);
+        if (!best || d < best.d) best = { person: n, side, d };
       }
-    }
-    if (best) best.person[best.side] = toKeypoints(hand, PIXEL_CENTRE);
+    });
+    const guess = best as { person: number; side: 'leftHand' | 'rightHand' } | null;
+    if (guess) place(guess.person, guess.side, hand.drawn.map(() => null), HAND_KEYPOINT_COUNT);
   }
+  return uncertain;
 }
 
 // Each face dot goes to the person whose head (nose, eyes, ears) is nearest.
@@ -108,17 +131,24 @@ function attachFaces(people: Person[], dots: readonly Vec2[]): void {
 /** Told how far the reading is: hands read of those found (the hands take nearly all the time). */
 export type ReadingProgress = (handsRead: number, handsFound: number) => void;
 
+/** A skeleton image read back: the pose, and the hands whose points are (wholly or partly) hidden because the drawing does not tell where they are. */
+export interface SkeletonReading {
+  pose: PoseDocument;
+  uncertainHands: UncertainHand[];
+}
+
 /**
  * Reads an OpenPose skeleton image (as ControlNet draws it) back into a pose: animals by their
  * lines' colours and shapes; body joints by their colours and the limbs between them, feet
  * likewise (a "whole body with feet" drawing, whose profile the pose then keeps); hands by their
  * edge hues; face dots by their white.
- * What cannot be told (a point under another limb, a dot under another dot) is left hidden; an
- * image not mostly black (isOnBlack) reads as no one.
+ * What cannot be told (a point under another limb, a dot under another dot, a hand point other
+ * placings draw as well elsewhere) is left hidden, and the hands so hidden are named; an image
+ * not mostly black (isOnBlack) reads as no one.
  */
-export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): PoseDocument {
+export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): SkeletonReading {
   const { width, height } = image;
-  if (!isOnBlack(image)) return { canvas_width: width, canvas_height: height, people: [], animals: [] };
+  if (!isOnBlack(image)) return { pose: { canvas_width: width, canvas_height: height, people: [], animals: [] }, uncertainHands: [] };
   const packed = snapToDrawingColours(packedPixels(image), width);
   // Animals first: their lines' colours are also some of a person's, so their strokes are made
   // black before the people are read.
@@ -126,16 +156,19 @@ export function poseFromPng(image: RgbaImage, onProgress?: ReadingProgress): Pos
   for (const i of strokes) packed[i] = 0;
   const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
   const mask = jointMask(bodies, packed, width, height);
-  const wrists = bodies.flatMap((b) => handAnchors(b, packed, width, height));
-  const hands = readHands(packed, width, height, (i) => mask[i] === 1, wrists, onProgress);
+  const hands = readHands(packed, width, height, (i) => mask[i] === 1, handAnchors(bodies, packed, width, height), bodies.length, onProgress);
   const feet = readFeet(packed, width, height, bodies);
   const people: Person[] = bodies.map((body, n) => {
     const own = feet[n];
     return own?.some((p) => p !== null) ? { body: toKeypoints(body), feet: toKeypoints(own) } : { body: toKeypoints(body) };
   });
-  attachHands(people, hands);
+  const uncertainHands = attachHands(people, hands);
   attachFaces(people, readFaceDots(packed, width, height));
   // Feet are drawn only by the "whole body with feet" profile: a drawing with feet was drawn by it.
   const withFeet = people.some((p) => p.feet) ? { render_profile: 'feet' as const } : {};
-  return { canvas_width: width, canvas_height: height, people, animals: animals.map((a) => ({ keypoints: toKeypoints(a) })), ...withFeet };
+  const pose = { canvas_width: width, canvas_height: height, people, animals: animals.map((a) => ({ keypoints: toKeypoints(a) })), ...withFeet };
+  return { pose, uncertainHands };
 }
+
+/** The pose of an OpenPose skeleton image (readSkeleton's, without the names of the hands in doubt). */
+export const poseFromPng = (image: RgbaImage, onProgress?: ReadingProgress): PoseDocument => readSkeleton(image, onProgress).pose;

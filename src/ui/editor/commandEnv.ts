@@ -13,6 +13,7 @@ import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
 import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
+import { uncertainHandsText } from './SkeletonReadingStatus';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -55,7 +56,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.problem);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
-    notify('success', t('editor.importedPng', { people: result.people, animals: result.animals }));
+    // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).
+    notify('success', `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`.trim());
   };
 
   return {

@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createDefaultPoseDocument, parsePoseJson } from '../../../src/pose/index.js';
 import { countDifferentPixels, fixturePath, readPng } from '../../unit/pose/pixels.js';
+import { drawDocument, randomPoseDocument } from '../../unit/pose/randomPoses.js';
 import { corpusPath } from '../../unit/pose/realpose.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,6 +34,26 @@ describe('pose-from-png command', () => {
       expect(Math.hypot(k.x - truth[i]!.x, k.y - truth[i]!.y)).toBeLessThanOrEqual(1.5);
     });
   });
+
+  it('names the hands it could not read for sure, and leaves their doubtful points hidden in the file', () => {
+    // A random pose (seed 9): one person whose fingers bend so that some of their dots pile up.
+    const drawing = drawDocument(randomPoseDocument(9));
+    const png = new PNG({ width: drawing.width, height: drawing.height });
+    png.data.set(drawing.data);
+    const [input, out] = [join(scratch, 'hands.png'), join(scratch, 'hands.json')];
+    writeFileSync(input, PNG.sync.write(png));
+    const r = run('server/cli/poseFromPng.ts', input, out);
+    expect(r.code).toBe(0);
+    const named = [...r.stdout.matchAll(/person (\d+) (left|right) hand \((\d+) of 21 points hidden\)/g)];
+    expect(r.stdout).toMatch(/hands not read for sure, left hidden where the drawing does not tell: person 1 /);
+    expect(named.length).toBeGreaterThan(0);
+    const parsed = parsePoseJson(readFileSync(out, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    for (const [, person, side, hidden] of named) {
+      const hand = parsed.document.people[Number(person) - 1]?.[side === 'left' ? 'leftHand' : 'rightHand'];
+      expect(hand?.filter((k) => !k.visible).length).toBeGreaterThanOrEqual(Number(hidden));
+    }
+  }, 60_000);
 
   it("reads ControlNet's drawing of an animal back as an animal, saying so", () => {
     const out = join(scratch, 'animal.json');

@@ -1,4 +1,4 @@
-import { IMAGE_HEADER_BYTES, isOnBlack, readImageHeader, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage } from '../../../pose';
+import { IMAGE_HEADER_BYTES, isOnBlack, readImageHeader, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage, type UncertainHand } from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
@@ -29,12 +29,12 @@ async function decodePixels(file: Blob): Promise<{ image: RgbaImage } | { proble
 
 /** What reading a skeleton image gave: the scene; or `cancelled` (stopped, or another image imported before this one was read); or the problem (`notSkeleton`: it looks like a photo, or is too large for a skeleton, so it may serve as a reference image). */
 export type SkeletonResult =
-  | { ok: true; scene: Scene; people: number; animals: number }
+  | { ok: true; scene: Scene; people: number; animals: number; uncertainHands: UncertainHand[] }
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; notSkeleton: boolean; problem: PoseProblem };
 
 /** The reader worker's answer to one image: the pose, or why none was read (`notSkeleton`: no one is in it). */
-export type SkeletonReply = { ok: true; pose: PoseDocument } | { ok: false; problem: PoseProblem; notSkeleton?: boolean };
+export type SkeletonReply = { ok: true; pose: PoseDocument; uncertainHands: UncertainHand[] } | { ok: false; problem: PoseProblem; notSkeleton?: boolean };
 
 /** What the reader worker posts: how far it is (hands read of those found), then its answer. */
 export type SkeletonWorkerMessage = { progress: { read: number; found: number } } | { reply: SkeletonReply };
@@ -85,6 +85,6 @@ export async function readSkeletonPng(file: Blob): Promise<SkeletonResult> {
   }
   if (!reply) return { ok: false, cancelled: true };
   if (!reply.ok) return refusal(reply.problem, reply.notSkeleton);
-  const { pose } = reply;
-  return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length, animals: pose.animals.length };
+  const { pose, uncertainHands } = reply;
+  return { ok: true, scene: createScene(fitCanvas(pose)), people: pose.people.length, animals: pose.animals.length, uncertainHands };
 }
