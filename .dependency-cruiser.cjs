@@ -38,7 +38,11 @@ module.exports = {
       })),
     { comment: 'The server shares the API contract and schemas.', from: { path: '^server/' }, to: { path: SERVER_SHARES_OF_API } },
     { comment: "The server reads the socket messages' types.", from: { path: '^server/' }, to: { path: '^src/api/', dependencyTypes: ['type-only'] } },
-    { comment: 'The entry point starts the page, the strings and the inspector.', from: { path: '^src/main\\.tsx$' }, to: { path: '^src/(ui|i18n|machines)/' } },
+    {
+      comment: 'The entry point starts the page, the strings and the inspector.',
+      from: { path: '^src/main\\.tsx$' },
+      to: { path: '^src/(ui|i18n|machines)/' },
+    },
     { comment: 'Tests and benchmarks may reach any room.', from: { path: '^(tests|bench)/' }, to: {} },
     // The forbidden rules below say which rooms may not use which packages or built-ins.
     { comment: 'Packages.', from: {}, to: { path: '^node_modules/' } },

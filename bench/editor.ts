@@ -104,23 +104,31 @@ export async function runEditorBench(): Promise<void> {
 
 /** Prints one kind of drag's cost per move and per frame, joint updates per second and React commits. */
 function printDrag(doc: PoseDocument, mode: DragMode, runs: Array<Awaited<ReturnType<typeof traceDrag>>>): void {
-    const points = doc.people.length * (18 + 2 * 21 + 70);
-    const load = os.loadavg()[0]!.toFixed(1);
-    const what = mode === 'plain' ? 'plain joint drag of one wrist (Alt held)' : 'IK drag of one wrist (bone lengths kept)';
-    console.log(`\n## ${what} (production build, headless Chromium, 10 people with hands and faces = ${points} points, ${RUNS} x ${MOVES} mouse moves; load average ${load} on ${os.cpus().length} cores)`);
-    const perMove = runs.flatMap((r) => r.perMoveMs);
-    const perFrame = runs.flatMap((r) => r.perFrameMs);
-    const moveMedian = median(perMove);
-    const moveP95 = percentile(perMove, 95);
-    console.log(`main thread per move : median ${fmt(moveMedian, 'ms', 2)} ${verdict(moveMedian, TARGETS.moveMedian)}, p95 ${fmt(moveP95, 'ms', 2)} ${verdict(moveP95, TARGETS.moveP95)}`);
-    console.log(`  per run (median/p95): ${runs.map((r) => `${median(r.perMoveMs).toFixed(2)}/${percentile(r.perMoveMs, 95).toFixed(2)}`).join(', ')} ms`);
-    const mean = (f: (r: (typeof runs)[number]) => number) => (runs.reduce((n, r) => n + f(r), 0) / runs.length).toFixed(2);
-    console.log(`  of which (mean)     : ${mean((r) => r.scriptMsPerMove)} ms pointer handlers + rAF drawing, ${mean((r) => r.commitMsPerMove)} ms compositor commit of the active layer`);
-    console.log(`main thread per frame: median ${fmt(median(perFrame), 'ms', 2)}, p95 ${fmt(percentile(perFrame, 95), 'ms', 2)} (${perFrame.length} frames drawn)`);
-    const frames = runs.reduce((n, r) => n + r.frames, 0);
-    const span = runs.reduce((n, r) => n + r.spanMs, 0);
-    console.log(`joint updates        : ${(frames / (span / 1000)).toFixed(0)} per second (moves arrive as fast as the driver sends them)`);
-    console.log(`React commits        : ${runs.map((r) => r.reactCommits).join(', ')} during the moves of each run (the drag updates Konva directly)`);
+  const points = doc.people.length * (18 + 2 * 21 + 70);
+  const load = os.loadavg()[0]!.toFixed(1);
+  const what = mode === 'plain' ? 'plain joint drag of one wrist (Alt held)' : 'IK drag of one wrist (bone lengths kept)';
+  console.log(
+    `\n## ${what} (production build, headless Chromium, 10 people with hands and faces = ${points} points, ${RUNS} x ${MOVES} mouse moves; load average ${load} on ${os.cpus().length} cores)`,
+  );
+  const perMove = runs.flatMap((r) => r.perMoveMs);
+  const perFrame = runs.flatMap((r) => r.perFrameMs);
+  const moveMedian = median(perMove);
+  const moveP95 = percentile(perMove, 95);
+  console.log(
+    `main thread per move : median ${fmt(moveMedian, 'ms', 2)} ${verdict(moveMedian, TARGETS.moveMedian)}, p95 ${fmt(moveP95, 'ms', 2)} ${verdict(moveP95, TARGETS.moveP95)}`,
+  );
+  console.log(`  per run (median/p95): ${runs.map((r) => `${median(r.perMoveMs).toFixed(2)}/${percentile(r.perMoveMs, 95).toFixed(2)}`).join(', ')} ms`);
+  const mean = (f: (r: (typeof runs)[number]) => number) => (runs.reduce((n, r) => n + f(r), 0) / runs.length).toFixed(2);
+  console.log(
+    `  of which (mean)     : ${mean((r) => r.scriptMsPerMove)} ms pointer handlers + rAF drawing, ${mean((r) => r.commitMsPerMove)} ms compositor commit of the active layer`,
+  );
+  console.log(
+    `main thread per frame: median ${fmt(median(perFrame), 'ms', 2)}, p95 ${fmt(percentile(perFrame, 95), 'ms', 2)} (${perFrame.length} frames drawn)`,
+  );
+  const frames = runs.reduce((n, r) => n + r.frames, 0);
+  const span = runs.reduce((n, r) => n + r.spanMs, 0);
+  console.log(`joint updates        : ${(frames / (span / 1000)).toFixed(0)} per second (moves arrive as fast as the driver sends them)`);
+  console.log(`React commits        : ${runs.map((r) => r.reactCommits).join(', ')} during the moves of each run (the drag updates Konva directly)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runEditorBench();

@@ -32,7 +32,9 @@ async function latencies(estimator: ProcessEstimator, bytes: Buffer, options: Es
   }
   const cpu = median(stages.cpu ?? []);
   delete stages.cpu;
-  const split = Object.entries(stages).map(([stage, ms]) => `${stage} ${median(ms)}`).join(', ');
+  const split = Object.entries(stages)
+    .map(([stage, ms]) => `${stage} ${median(ms)}`)
+    .join(', ');
   return { median: median(totals), p90: percentile(totals, 90), cpu, people, split };
 }
 
@@ -40,13 +42,20 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Prints model load time, latency (median of 10 after 2 warm-up runs) for 640 x 480 photos, and memory. */
 export async function runEstimatorBench(): Promise<void> {
-  console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const estimator = new ProcessEstimator({ modelsDir: MODELS_DIR, timeoutMs: 120_000 });
   const started = performance.now();
   try {
     await estimator.ready();
     const { loadMs, warmUpMs, rssBytes } = estimator.stats!;
-    console.log(`models ready in ${Math.round(performance.now() - started)} ms (process start, load ${loadMs} ms, warm-up ${warmUpMs} ms); estimator process RSS ${mb(rssBytes)}`);
+    console.log(
+      `models ready in ${Math.round(performance.now() - started)} ms (process start, load ${loadMs} ms, warm-up ${warmUpMs} ms); estimator process RSS ${mb(rssBytes)}`,
+    );
     const photos = [
       ['basketball.jpg (640 x 480, 2 people)', fs.readFileSync(path.join(fixtures, 'basketball.jpg'))],
       ['astronaut.jpg (512 x 512, 1 person)', fs.readFileSync(path.join(fixtures, 'astronaut.jpg'))],
@@ -54,10 +63,20 @@ export async function runEstimatorBench(): Promise<void> {
     // CPU time is what one idle core would take (inference is single-threaded); wall time counts other processes too.
     console.log('photo                                | what                 | median   | p90      | CPU      | people | median per stage (ms)');
     for (const [name, bytes] of photos) {
-      for (const [what, options, target] of [['body only', BODY_ONLY, TARGET_BODY_MS], ['body + hands + face', EVERYTHING, TARGET_ALL_MS]] as const) {
+      for (const [what, options, target] of [
+        ['body only', BODY_ONLY, TARGET_BODY_MS],
+        ['body + hands + face', EVERYTHING, TARGET_ALL_MS],
+      ] as const) {
         const r = await latencies(estimator, bytes, options);
         const verdict = `wall ${r.median <= target ? 'ok' : 'OVER'}, CPU ${r.cpu <= target ? 'ok' : 'OVER'} (target ${target})`;
-        const cells = [name.padEnd(36), what.padEnd(20), `${r.median.toFixed(0)} ms`.padEnd(8), `${r.p90.toFixed(0)} ms`.padEnd(8), `${r.cpu} ms`.padEnd(8), String(r.people).padEnd(6)];
+        const cells = [
+          name.padEnd(36),
+          what.padEnd(20),
+          `${r.median.toFixed(0)} ms`.padEnd(8),
+          `${r.p90.toFixed(0)} ms`.padEnd(8),
+          `${r.cpu} ms`.padEnd(8),
+          String(r.people).padEnd(6),
+        ];
         console.log(`${cells.join(' | ')} | ${r.split}  ${verdict}`);
       }
     }

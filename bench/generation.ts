@@ -34,7 +34,9 @@ function load(options: Partial<CannonOptions> & { url: string }): Promise<Cannon
 
 /** One line of figures; the server's CPU per request is the figure least moved by other work on the machine. */
 function report(name: string, result: CannonResult, serverCpuMs: number, databaseCpuMs: number | null): void {
-  const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${count} x ${code}`).join(', ');
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${count} x ${code}`)
+    .join(', ');
   const perRequest = (ms: number) => (ms / Math.max(1, result.requests.total)).toFixed(2);
   const database = databaseCpuMs === null ? '' : ` + Postgres ${perRequest(databaseCpuMs)}`;
   console.log(
@@ -46,7 +48,9 @@ function report(name: string, result: CannonResult, serverCpuMs: number, databas
 function cpuMs(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean));
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean));
     return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((sum, child) => sum + cpuMs(Number(child)), 0);
   } catch {
     return 0; // a child that ended meanwhile
@@ -82,16 +86,18 @@ function historyAsThePageAsks(url: string): Promise<CannonResult> {
     // Long enough to see past the first reads: 5,000 full answers take several seconds on their own.
     duration: PAGE_DURATION_S,
     headers: BROWSER_HEADERS,
-    requests: [{
-      setupRequest: asEachUser((uid, headers) => {
-        const etag = etags.get(uid);
-        return etag ? { ...headers, 'if-none-match': etag } : headers;
-      }),
-      // A connection has one request in flight, so its context names the user this answer is for.
-      onResponse: (_status, _body, context: Context, headers) => {
-        if (headers?.etag && context.uid) etags.set(context.uid, headers.etag);
+    requests: [
+      {
+        setupRequest: asEachUser((uid, headers) => {
+          const etag = etags.get(uid);
+          return etag ? { ...headers, 'if-none-match': etag } : headers;
+        }),
+        // A connection has one request in flight, so its context names the user this answer is for.
+        onResponse: (_status, _body, context: Context, headers) => {
+          if (headers?.etag && context.uid) etags.set(context.uid, headers.etag);
+        },
       },
-    }],
+    ],
   });
 }
 
@@ -122,13 +128,17 @@ async function runApiLoads(url: string, body: string, pid: number, databasePid: 
     ['GET /v1/history full, page_size=5', () => load({ url: history, headers: BROWSER_HEADERS, requests: [{ setupRequest: asEachUser() }] })],
     ['GET /v1/history full, page_size=20, no gzip', () => load({ url: `${url}/v1/history?page=1&page_size=20`, requests: [{ setupRequest: asEachUser() }] })],
     ['GET /v1/health (for scale)', () => load({ url: `${url}/v1/health` })],
-    [`POST /v1/query_prompt (${(body.length / 1024).toFixed(1)} KB)`, () => load({
-      url: `${url}/v1/query_prompt`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      requests: [{ setupRequest: asEachUser() }],
-    })],
+    [
+      `POST /v1/query_prompt (${(body.length / 1024).toFixed(1)} KB)`,
+      () =>
+        load({
+          url: `${url}/v1/query_prompt`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          requests: [{ setupRequest: asEachUser() }],
+        }),
+    ],
   ];
   // BENCH_ONLY: only the lines whose name holds it (e.g. "history", "query_prompt"), to profile one kind.
   for (const [name, run] of phases) {
@@ -160,7 +170,12 @@ async function benchApi(body: string, pose: ReturnType<typeof toOpenPoseJson>): 
     const seeded = ((performance.now() - seeding) / 1000).toFixed(1);
     const server = await startBenchApi(dataDir, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
     try {
-      console.log(`\n## API on ${postgres ? 'Postgres' : 'PGlite'}, loopback, ${CONNECTIONS} connections, ${DURATION_S} s each; ${USERS} users with ${PROMPTS_PER_USER} finished prompts each (seeded in ${seeded} s); server in its own process, workers off, default per-user limits; ${os.cpus().length} cores shared with the load generator; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      console.log(
+        `\n## API on ${postgres ? 'Postgres' : 'PGlite'}, loopback, ${CONNECTIONS} connections, ${DURATION_S} s each; ${USERS} users with ${PROMPTS_PER_USER} finished prompts each (seeded in ${seeded} s); server in its own process, workers off, default per-user limits; ${os.cpus().length} cores shared with the load generator; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
       await runApiLoads(server.url, body, server.pid, databaseUrl ? await postmasterPid(databaseUrl) : null);
     } finally {
       await server.stop();
@@ -185,7 +200,9 @@ export async function runGenerationBench(): Promise<void> {
     renderMannequin(doc, 1024, 1024, 1, i);
     times.push(performance.now() - started);
   }
-  console.log(`\n## Mannequin engine: median ${median(times).toFixed(0)} ms per 1024x1024 PNG (${IMAGES} images, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} ms)`);
+  console.log(
+    `\n## Mannequin engine: median ${median(times).toFixed(0)} ms per 1024x1024 PNG (${IMAGES} images, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} ms)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runGenerationBench();

@@ -13,7 +13,10 @@ import { longLimbedCrowdJson } from '../tests/support/heavyPose';
 export async function runHeavyPromptBench(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-bench-heavy-'));
   const verifier = { verify: async (token: string) => ({ uid: token, email: null, name: null }), close: async () => {} };
-  const app = await buildApp(loadConfig({ ...process.env, NODE_ENV: 'development', AUTH_EMULATOR: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ESTIMATOR_PRELOAD: '0' }), verifier);
+  const app = await buildApp(
+    loadConfig({ ...process.env, NODE_ENV: 'development', AUTH_EMULATOR: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ESTIMATOR_PRELOAD: '0' }),
+    verifier,
+  );
   try {
     await app.generation.start();
     const headers = { authorization: 'Bearer bench-heavy' };
@@ -30,8 +33,12 @@ export async function runHeavyPromptBench(): Promise<void> {
     }
     delay.disable();
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
-    console.log(`\n## Heavy prompt (${id}): 100 long-limbed people, 4 x 1024 x 1024, mannequin engine, render process; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
-    console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; API event-loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+    console.log(
+      `\n## Heavy prompt (${id}): 100 long-limbed people, 4 x 1024 x 1024, mannequin engine, render process; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    );
+    console.log(
+      `done in ${((performance.now() - started) / 1000).toFixed(1)} s; API event-loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+    );
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -22,7 +22,9 @@ function rssMb(pid: number): number {
 }
 
 function line(name: string, result: CannonResult): string {
-  const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${count} x ${code}`).join(', ');
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${count} x ${code}`)
+    .join(', ');
   // autocannon counts a timeout as an error too.
   const failures = result.errors + result.non2xx;
   return `${name.padEnd(24)} | ${result.requests.average.toFixed(0).padStart(5)} req/s | p50 ${String(result.latency.p50).padStart(4)} ms | p99 ${String(result.latency.p99).padStart(5)} ms | max ${String(result.latency.max).padStart(5)} ms | ${statuses} | ${failures} failed (${result.errors} errors, of which ${result.timeouts} timeouts (10 s); ${result.non2xx} non-2xx)`;
@@ -75,12 +77,16 @@ export async function runLoadBench(): Promise<void> {
     const after = rssMb(server.pid);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const settled = rssMb(server.pid);
-    console.log(`\n## ${CONNECTIONS} connections for ${DURATION_S} s on loopback: ${half} on GET /v1/history (${HISTORY_JOBS} finished prompts each), ${CONNECTIONS - half} on POST /v1/query_prompt (${(body.length / 1024).toFixed(1)} KB, ${USERS} users); default per-user limits; PGlite, workers off; ${os.cpus().length} cores shared with the load generator`);
+    console.log(
+      `\n## ${CONNECTIONS} connections for ${DURATION_S} s on loopback: ${half} on GET /v1/history (${HISTORY_JOBS} finished prompts each), ${CONNECTIONS - half} on POST /v1/query_prompt (${(body.length / 1024).toFixed(1)} KB, ${USERS} users); default per-user limits; PGlite, workers off; ${os.cpus().length} cores shared with the load generator`,
+    );
     console.log(line('GET /v1/history', history));
     console.log(line('POST /v1/query_prompt', prompts));
     const failed = [history, prompts].reduce((n, r) => n + r.errors + r.non2xx, 0);
     console.log(`requests: ${history.requests.total + prompts.requests.total}, failed: ${failed}`);
-    console.log(`server RSS: ${before.toFixed(0)} MB before, peak ${Math.max(...samples).toFixed(0)} MB during, ${after.toFixed(0)} MB at the end, ${settled.toFixed(0)} MB 5 s later`);
+    console.log(
+      `server RSS: ${before.toFixed(0)} MB before, peak ${Math.max(...samples).toFixed(0)} MB during, ${after.toFixed(0)} MB at the end, ${settled.toFixed(0)} MB 5 s later`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -34,7 +34,9 @@ export async function runPngBench(): Promise<void> {
   console.log(`\n## PNG of the 10-person scene at ${SIDE} x ${SIDE} (Node, synchronous, ${RUNS} runs)`);
   time('render only (src/pose rasterizer)', () => (rasterizeOpenPose(doc, raster), Buffer.alloc(0)));
   time('encode: ours (server/engines/png, Up filter, zlib 6)', () => encodePng(raster));
-  time('encode: pngjs (RGB, Up filter)', () => PNG.sync.write(Object.assign(new PNG({ width: SIDE, height: SIDE }), { data: Buffer.from(raster.data.buffer) }), { colorType: 2, filterType: 2 }));
+  time('encode: pngjs (RGB, Up filter)', () =>
+    PNG.sync.write(Object.assign(new PNG({ width: SIDE, height: SIDE }), { data: Buffer.from(raster.data.buffer) }), { colorType: 2, filterType: 2 }),
+  );
   time('encode: pngjs (defaults)', () => PNG.sync.write(Object.assign(new PNG({ width: SIDE, height: SIDE }), { data: Buffer.from(raster.data.buffer) })));
   time('encode: @napi-rs/canvas encodeSync (pixels on canvas)', () => canvas.encodeSync('png'));
   time('render + encode: the server control image (ours)', () => renderControlImage(doc, SIDE, SIDE));

@@ -17,7 +17,9 @@ function time(name: string, image: RgbaImage): void {
     times.push(performance.now() - started);
     points = doc.people.reduce((n, p) => n + [p.leftHand, p.rightHand].reduce((m, h) => m + (h?.filter((k) => k.visible).length ?? 0), 0), 0);
   }
-  console.log(`${name.padEnd(40)} | ${`${image.width}x${image.height}`.padStart(9)} | median ${median(times).toFixed(0).padStart(5)} ms | ${points} hand points`);
+  console.log(
+    `${name.padEnd(40)} | ${`${image.width}x${image.height}`.padStart(9)} | median ${median(times).toFixed(0).padStart(5)} ms | ${points} hand points`,
+  );
 }
 
 /** Prints how long reading a skeleton PNG back takes (Node, synchronous, median of RUNS): the editor bench's 10-person scene and ControlNet's drawings of the real pose corpus, when it is beside the worktree. */

@@ -10,7 +10,11 @@ import { longLimbedCrowdJson } from '../tests/support/heavyPose';
 const PROBE_EVERY_MS = 50;
 
 /** One GET over a kept-alive agent: its status and round trip in ms. */
-function timedRequest(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; ms: number }> {
+function timedRequest(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -45,27 +49,35 @@ function probeHealth(api: BenchApi): { stop(): Promise<number[]> } {
 }
 
 /** Saves of the crowd by each user, each at the per-user rate limit, for durationMs: statuses and latencies. */
-async function saveAtTheLimit(api: BenchApi, users: string[], perMinute: number, durationMs: number): Promise<{ statuses: Record<number, number>; ms: number[] }> {
+async function saveAtTheLimit(
+  api: BenchApi,
+  users: string[],
+  perMinute: number,
+  durationMs: number,
+): Promise<{ statuses: Record<number, number>; ms: number[] }> {
   const body = JSON.stringify({ name: 'Crowd', tags: ['bench'], kind: 'scene', pose: longLimbedCrowdJson() });
   const statuses: Record<number, number> = {};
   const ms: number[] = [];
   const end = performance.now() + durationMs;
-  await Promise.all(users.map(async (uid) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const headers = { authorization: `Bearer ${uid}`, 'content-type': 'application/json' };
-    while (performance.now() < end) {
-      const next = performance.now() + 60_000 / perMinute;
-      const answer = await timedRequest(agent, `${api.url}/v1/poses`, { method: 'POST', headers, body });
-      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      if (answer.status === 200) ms.push(answer.ms);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
-    }
-    agent.destroy();
-  }));
+  await Promise.all(
+    users.map(async (uid) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const headers = { authorization: `Bearer ${uid}`, 'content-type': 'application/json' };
+      while (performance.now() < end) {
+        const next = performance.now() + 60_000 / perMinute;
+        const answer = await timedRequest(agent, `${api.url}/v1/poses`, { method: 'POST', headers, body });
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        if (answer.status === 200) ms.push(answer.ms);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      }
+      agent.destroy();
+    }),
+  );
   return { statuses, ms };
 }
 
-const describe = (samples: number[]) => `p50 ${fmt(median(samples), 'ms')}, p99 ${fmt(percentile(samples, 99), 'ms')}, max ${fmt(Math.max(...samples), 'ms')} (${samples.length} requests)`;
+const describe = (samples: number[]) =>
+  `p50 ${fmt(median(samples), 'ms')}, p99 ${fmt(percentile(samples, 99), 'ms')}, max ${fmt(Math.max(...samples), 'ms')} (${samples.length} requests)`;
 
 /**
  * Prints /v1/health's p50/p99 from a separate client while nothing else runs, while one user saves
@@ -80,7 +92,9 @@ export async function runPoseSavesBench(): Promise<void> {
   try {
     // Warm: the database, the render process, the route's first compile.
     await saveAtTheLimit(api, ['bench-warm'], perMinute, 3000);
-    console.log(`\n## /v1/health under pose saves (100 long-limbed people with hands and faces, ${perMinute} saves a minute per user); load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(
+      `\n## /v1/health under pose saves (100 long-limbed people with hands and faces, ${perMinute} saves a minute per user); load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    );
     const idle = probeHealth(api);
     await new Promise((resolve) => setTimeout(resolve, durationMs / 2));
     console.log(`idle: health ${describe(await idle.stop())}`);
@@ -88,8 +102,12 @@ export async function runPoseSavesBench(): Promise<void> {
       const probe = probeHealth(api);
       const saves = await saveAtTheLimit(api, users, perMinute, durationMs);
       const health = await probe.stop();
-      const answered = Object.entries(saves.statuses).map(([status, count]) => `${count} x ${status}`).join(', ');
-      console.log(`${users.length} user(s) saving: health ${describe(health)}; saves ${answered}, ${fmt((saves.ms.length * 1000) / durationMs, 'saved/s', 2)}, save latency ${describe(saves.ms)}`);
+      const answered = Object.entries(saves.statuses)
+        .map(([status, count]) => `${count} x ${status}`)
+        .join(', ');
+      console.log(
+        `${users.length} user(s) saving: health ${describe(health)}; saves ${answered}, ${fmt((saves.ms.length * 1000) / durationMs, 'saved/s', 2)}, save latency ${describe(saves.ms)}`,
+      );
     }
   } finally {
     await api.stop();

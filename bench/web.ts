@@ -83,7 +83,9 @@ export async function runWebBench(): Promise<void> {
     const chunks = fs.readdirSync(distAssets).filter((f) => f.endsWith('.js'));
     const sizes = chunks.map((f) => ({ f, kb: fs.statSync(path.join(distAssets, f)).size / 1024 })).sort((a, b) => b.kb - a.kb);
     const over = sizes.filter((s) => s.kb > CHUNK_LIMIT_KB);
-    console.log(`largest chunk: ${sizes[0].f} ${sizes[0].kb.toFixed(1)} KB minified (limit ${CHUNK_LIMIT_KB} KB): ${over.length ? `${over.length} OVER` : 'ok'}`);
+    console.log(
+      `largest chunk: ${sizes[0].f} ${sizes[0].kb.toFixed(1)} KB minified (limit ${CHUNK_LIMIT_KB} KB): ${over.length ? `${over.length} OVER` : 'ok'}`,
+    );
   } finally {
     await browser.close();
     await server.stop();

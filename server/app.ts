@@ -66,7 +66,12 @@ export async function buildApp(
     estimator,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
-  await registerPromptEvents(app, { verifier, runtime: app.generation, recheckMs: config.firebase.recheckMs, socketsPerAddress: config.estimator.socketsPerAddress });
+  await registerPromptEvents(app, {
+    verifier,
+    runtime: app.generation,
+    recheckMs: config.firebase.recheckMs,
+    socketsPerAddress: config.estimator.socketsPerAddress,
+  });
   await registerPoseLibrary(app, config);
   await registerWebApp(app, config.webRoot);
   return app;

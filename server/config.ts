@@ -48,7 +48,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     production,
     webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist')),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     firebase: loadFirebaseSettings(env, production, host),
     generation: loadGenerationConfig(env),
     estimator: loadEstimatorConfig(env),

@@ -21,7 +21,18 @@ function finishedJob(uid: string, pose: string, createdMs: number): unknown[] {
   const run = 'seed';
   const images = [0, 1].map((idx) => ({ storage_key: jobImageKey(uid, id, run, idx), width: 640, height: 360, engine: 'mannequin' }));
   const settings = JSON.stringify({ width: 640, height: 360, gNumber: 2, seed: 7 });
-  return [id, uid, 'a dancer on a stage', '', settings, pose, poseThumbnailKey(uid, id), controlImageKey(uid, id, run), new Date(createdMs).toISOString(), JSON.stringify(images)];
+  return [
+    id,
+    uid,
+    'a dancer on a stage',
+    '',
+    settings,
+    pose,
+    poseThumbnailKey(uid, id),
+    controlImageKey(uid, id, run),
+    new Date(createdMs).toISOString(),
+    JSON.stringify(images),
+  ];
 }
 
 /** Transposes rows into one array per column, for `unnest`. */

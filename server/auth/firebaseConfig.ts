@@ -32,13 +32,19 @@ export function loadFirebaseSettings(env: NodeJS.ProcessEnv, production: boolean
   const realProject = Boolean(env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID);
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || (env.AUTH_EMULATOR === '1' ? DEFAULT_EMULATOR_HOST : null);
   if (emulatorHost && production) {
-    throw new Error(`Refusing to start: the Firebase Auth Emulator in production (NODE_ENV=${env.NODE_ENV ?? 'unset'}; only development and test are not). ${USE_REAL_PROJECT}`);
+    throw new Error(
+      `Refusing to start: the Firebase Auth Emulator in production (NODE_ENV=${env.NODE_ENV ?? 'unset'}; only development and test are not). ${USE_REAL_PROJECT}`,
+    );
   }
   if (emulatorHost && !isLoopback(host)) {
-    throw new Error(`Refusing to start: the Firebase Auth Emulator on a server listening on ${host}, beyond this machine. Listen on 127.0.0.1, or: ${USE_REAL_PROJECT}`);
+    throw new Error(
+      `Refusing to start: the Firebase Auth Emulator on a server listening on ${host}, beyond this machine. Listen on 127.0.0.1, or: ${USE_REAL_PROJECT}`,
+    );
   }
   if (!emulatorHost && !realProject) {
-    throw new Error(`Refusing to start: no sign-in configured. ${USE_REAL_PROJECT} For local development: NODE_ENV=development AUTH_EMULATOR=1 (npm start sets both).`);
+    throw new Error(
+      `Refusing to start: no sign-in configured. ${USE_REAL_PROJECT} For local development: NODE_ENV=development AUTH_EMULATOR=1 (npm start sets both).`,
+    );
   }
   const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
   return {

@@ -26,11 +26,16 @@ function unauthorized(description: string): ApiError {
 
 function describeFailure(code: string | undefined): string {
   switch (code) {
-    case 'auth/id-token-expired': return 'The access token has expired; sign in again';
-    case 'auth/id-token-revoked': return 'The access token has been revoked; sign in again';
-    case 'auth/user-disabled': return 'This account is disabled';
-    case 'auth/user-not-found': return 'The access token names no known user';
-    default: return 'The access token is not valid';
+    case 'auth/id-token-expired':
+      return 'The access token has expired; sign in again';
+    case 'auth/id-token-revoked':
+      return 'The access token has been revoked; sign in again';
+    case 'auth/user-disabled':
+      return 'This account is disabled';
+    case 'auth/user-not-found':
+      return 'The access token names no known user';
+    default:
+      return 'The access token is not valid';
   }
 }
 

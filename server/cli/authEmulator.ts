@@ -30,7 +30,11 @@ function stopChild(child: ChildProcess): Promise<void> {
       child.kill('SIGINT');
     }
     setTimeout(() => {
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }, 5000).unref();
   });
 }
@@ -48,14 +52,21 @@ export interface EmulatorStart {
  * Starts the Firebase Auth Emulator for the demo project, or reuses one already answering at host,
  * or one another process is starting meanwhile (a second `npm start`, a test run beside it).
  */
-export async function ensureAuthEmulator(host: string, projectId: string, options: { timeoutMs?: number; start?: EmulatorStart } = {}): Promise<RunningEmulator> {
+export async function ensureAuthEmulator(
+  host: string,
+  projectId: string,
+  options: { timeoutMs?: number; start?: EmulatorStart } = {},
+): Promise<RunningEmulator> {
   const url = `http://${host}`;
   if (await answers(url)) return { url, startedHere: false, stop: async () => {} };
   const [hostname, port] = host.split(':');
   if (!['127.0.0.1', 'localhost'].includes(hostname) || (!options.start && port !== '9099')) {
     throw new Error(`No Auth Emulator answers at ${host}, and only 127.0.0.1:9099 (firebase.json) can be started here.`);
   }
-  const start = options.start ?? { command: path.join(repoRoot, 'node_modules', '.bin', 'firebase'), args: ['emulators:start', '--only', 'auth', '--project', projectId] };
+  const start = options.start ?? {
+    command: path.join(repoRoot, 'node_modules', '.bin', 'firebase'),
+    args: ['emulators:start', '--only', 'auth', '--project', projectId],
+  };
   const child = spawn(start.command, start.args, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let ended = false;

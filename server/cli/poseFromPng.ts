@@ -14,14 +14,18 @@ const USAGE = 'usage: npm run pose-from-png -- <in.png> <out.json>';
 // Why the bytes cannot be read as a skeleton PNG, from the signature and the header's size (before decoding any pixels); null when they may.
 function notReadable(bytes: Buffer): string | null {
   const header = readImageHeader(bytes);
-  if (header?.type === 'image/jpeg' || header?.type === 'image/webp') return `it is a ${header.type === 'image/jpeg' ? 'JPEG' : 'WebP'} file; this command reads PNG files (the editor's Import skeleton PNG also takes JPEG and WebP)`;
+  if (header?.type === 'image/jpeg' || header?.type === 'image/webp')
+    return `it is a ${header.type === 'image/jpeg' ? 'JPEG' : 'WebP'} file; this command reads PNG files (the editor's Import skeleton PNG also takes JPEG and WebP)`;
   if (!header) return 'it is not a PNG file (no PNG signature)';
   const problem = skeletonSizeProblem(header.width, header.height);
   return problem && poseProblemMessage(problem);
 }
 
 const visiblePoints = (doc: ReturnType<typeof readSkeleton>['pose']): number =>
-  [...doc.people.flatMap((p) => [p.body, p.feet, p.leftHand, p.rightHand, p.face]), ...doc.animals.map((a) => a.keypoints)].reduce((n, part) => n + (part?.filter((k) => k.visible).length ?? 0), 0);
+  [...doc.people.flatMap((p) => [p.body, p.feet, p.leftHand, p.rightHand, p.face]), ...doc.animals.map((a) => a.keypoints)].reduce(
+    (n, part) => n + (part?.filter((k) => k.visible).length ?? 0),
+    0,
+  );
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // People are counted from 1, as a person reads them.
@@ -56,8 +60,13 @@ export async function poseFromPngFile(inputPath: string, outputPath: string): Pr
     process.stderr.write(`pose-from-png: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${counted(doc.people.length, 'person', 'people')}${doc.animals.length ? `, ${counted(doc.animals.length, 'animal', 'animals')}` : ''}, ${visiblePoints(doc)} points)\n`);
-  if (uncertainHands.length > 0) process.stdout.write(`pose-from-png: hands not read for sure, left hidden where the drawing does not tell: ${uncertainHands.map(describeHand).join('; ')}\n`);
+  process.stdout.write(
+    `pose-from-png: wrote ${outputPath} (${png.width}x${png.height}, ${counted(doc.people.length, 'person', 'people')}${doc.animals.length ? `, ${counted(doc.animals.length, 'animal', 'animals')}` : ''}, ${visiblePoints(doc)} points)\n`,
+  );
+  if (uncertainHands.length > 0)
+    process.stdout.write(
+      `pose-from-png: hands not read for sure, left hidden where the drawing does not tell: ${uncertainHands.map(describeHand).join('; ')}\n`,
+    );
   return 0;
 }
 

@@ -27,7 +27,9 @@ export async function renderPoseFile(inputPath: string, outputPath: string, prof
     process.stderr.write(`render: cannot write ${outputPath}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`render: wrote ${outputPath} (${document.canvas_width}x${document.canvas_height}, ${document.people.length} people, ${document.animals.length} animals)\n`);
+  process.stdout.write(
+    `render: wrote ${outputPath} (${document.canvas_width}x${document.canvas_height}, ${document.people.length} people, ${document.animals.length} animals)\n`,
+  );
   // How the file was read (whose rules, what was converted or hidden), as the editor says it.
   for (const note of result.notes) process.stdout.write(`render: ${note}\n`);
   return 0;

@@ -17,7 +17,8 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     if (arg === '--') continue;
     if (arg === '--profile' || arg.startsWith('--profile=')) {
       const value = arg === '--profile' ? args[++i] : arg.slice('--profile='.length);
-      if (!isRenderProfile(value)) return { ok: false, message: `render: unknown profile ${JSON.stringify(value ?? '')}; expected one of ${RENDER_PROFILES.join(', ')}\n${RENDER_USAGE}` };
+      if (!isRenderProfile(value))
+        return { ok: false, message: `render: unknown profile ${JSON.stringify(value ?? '')}; expected one of ${RENDER_PROFILES.join(', ')}\n${RENDER_USAGE}` };
       profile = value;
     } else if (arg.startsWith('--')) {
       return { ok: false, message: `render: unknown option ${arg}\n${RENDER_USAGE}` };

@@ -60,7 +60,10 @@ export interface Engine {
  * the engine's own text, if any, is the detail, which goes to the server log only.
  */
 export class EngineError extends Error {
-  constructor(message: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
   }
 }

@@ -2,7 +2,14 @@ import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 import { UnreadableImage } from './imageCodec.js';
 
 /** Longer side and JPEG quality tried in turn, until the frame fits its byte budget. */
-const TRIES: ReadonlyArray<readonly [number, number]> = [[320, 70], [256, 60], [192, 55], [160, 50], [128, 45], [96, 40]];
+const TRIES: ReadonlyArray<readonly [number, number]> = [
+  [320, 70],
+  [256, 60],
+  [192, 55],
+  [160, 50],
+  [128, 45],
+  [96, 40],
+];
 
 /**
  * A preview frame (JPEG or PNG from ComfyUI) as a JPEG of at most maxBytes: scaled down (never up)

@@ -19,7 +19,12 @@ export async function detectBodies(rt: Runtime, photo: Tensor4D): Promise<Detect
   const side = Math.max(width, height);
   const [padTop, padLeft] = [Math.floor((side - height) / 2), Math.floor((side - width) / 2)];
   const output = tf.tidy(() => {
-    const square = tf.pad(photo, [[0, 0], [padTop, side - height - padTop], [padLeft, side - width - padLeft], [0, 0]]);
+    const square = tf.pad(photo, [
+      [0, 0],
+      [padTop, side - height - padTop],
+      [padLeft, side - width - padLeft],
+      [0, 0],
+    ]);
     const input = tf.cast(tf.image.resizeBilinear(square, [MOVENET_SIDE, MOVENET_SIDE]), 'int32');
     return rt.movenet.execute(input) as import('@tensorflow/tfjs-core').Tensor;
   });

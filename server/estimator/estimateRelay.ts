@@ -23,7 +23,10 @@ export class EstimateRelay {
   private writes: Promise<void> = Promise.resolve();
   private reads: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   /** Stores a change of an estimate run on this instance and announces it. */
   publish(record: EstimateRecord): void {

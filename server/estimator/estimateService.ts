@@ -58,8 +58,18 @@ export class EstimateService {
       throw new ApiError(503, ERROR_CODES.unavailable, 'The estimator is busy; try again in a minute');
     }
     const record: EstimateRecord = {
-      promptId: crypto.randomUUID(), uid, status: 'queued', stage: 'queued', progress: 0, options,
-      result: null, message: null, error: null, createdAt: Date.now(), finishedAt: null, delivered: false,
+      promptId: crypto.randomUUID(),
+      uid,
+      status: 'queued',
+      stage: 'queued',
+      progress: 0,
+      options,
+      result: null,
+      message: null,
+      error: null,
+      createdAt: Date.now(),
+      finishedAt: null,
+      delivered: false,
     };
     const finished = [...this.records.values()].filter((r) => r.uid === uid && isFinished(r));
     for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_PER_USER + 1))) this.records.delete(old.promptId);

@@ -30,9 +30,7 @@ async function readModelArtifacts(dir: string, jsonName: string): Promise<io.Mod
   // Only plain names inside the folder: a model path can never climb out of it.
   if (path.basename(jsonName) !== jsonName) throw new Error(`Model name "${jsonName}" must be a plain file name`);
   const json = JSON.parse(await fs.readFile(path.join(dir, jsonName), 'utf8')) as ModelJson;
-  const shards = await Promise.all(
-    json.weightsManifest.flatMap((group) => group.paths.map((p) => fs.readFile(path.join(dir, path.basename(p))))),
-  );
+  const shards = await Promise.all(json.weightsManifest.flatMap((group) => group.paths.map((p) => fs.readFile(path.join(dir, path.basename(p))))));
   const weights = Buffer.concat(shards);
   return {
     modelTopology: json.modelTopology,

@@ -45,7 +45,11 @@ export class ProcessEstimator implements Estimator {
   ready(): Promise<void> {
     this.starting ??= new Promise<void>((resolve, reject) => {
       // serialization 'advanced' passes image bytes as bytes, not as JSON arrays.
-      const child = fork(ENTRY, [this.options.modelsDir], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(ENTRY, [this.options.modelsDir], {
+        execArgv: ['--import', 'tsx'],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       this.child = child;
       child.on('message', (message: FromEstimator) => {
         if (message.type === 'ready') {

@@ -59,5 +59,10 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
   app.addHook('onClose', async () => service.close());
   await registerWebSockets(app);
   await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
-  await app.register(estimatorSocketRoutes, { verifier: deps.verifier, service, recheckMs: deps.recheckMs, caps: { perUser: config.socketsPerUser, perAddress: config.socketsPerAddress } });
+  await app.register(estimatorSocketRoutes, {
+    verifier: deps.verifier,
+    service,
+    recheckMs: deps.recheckMs,
+    caps: { perUser: config.socketsPerUser, perAddress: config.socketsPerAddress },
+  });
 }

@@ -35,7 +35,11 @@ export function storageUploadReader(storage: () => FileStorage, maxBytes: number
         throw error;
       });
     if (!bytes) {
-      throw new ApiError(404, ERROR_CODES.notFound, `Nothing is at image_url: the photo was not uploaded yet (send it to upload_url first), or it expired and was deleted (uploads are kept ${kept}); upload it again`);
+      throw new ApiError(
+        404,
+        ERROR_CODES.notFound,
+        `Nothing is at image_url: the photo was not uploaded yet (send it to upload_url first), or it expired and was deleted (uploads are kept ${kept}); upload it again`,
+      );
     }
     return bytes;
   };

@@ -149,13 +149,11 @@ export class PromptEventHub {
   }
 
   private enqueue(userId: string, step: () => Promise<void>): void {
-    const next = (this.queues.get(userId) ?? Promise.resolve())
-      .then(step)
-      .catch((error) => {
-        this.log?.warn({ err: error, userId }, 'could not send a prompt change');
-        // The page cannot trust what it has now: it reads the history again.
-        this.broadcast(userId, { type: 'events.resync' });
-      });
+    const next = (this.queues.get(userId) ?? Promise.resolve()).then(step).catch((error) => {
+      this.log?.warn({ err: error, userId }, 'could not send a prompt change');
+      // The page cannot trust what it has now: it reads the history again.
+      this.broadcast(userId, { type: 'events.resync' });
+    });
     this.queues.set(userId, next);
     void next.then(() => {
       if (this.queues.get(userId) === next) this.queues.delete(userId);

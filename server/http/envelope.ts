@@ -25,15 +25,25 @@ export function sendData<T>(reply: FastifyReply, data: T): FastifyReply {
 /** The business code that goes with an HTTP status when nothing more specific is known. */
 export function codeForStatus(status: number): number {
   switch (status) {
-    case 400: return ERROR_CODES.badRequest;
-    case 401: return ERROR_CODES.unauthorized;
-    case 403: return ERROR_CODES.forbidden;
-    case 404: return ERROR_CODES.notFound;
-    case 413: return ERROR_CODES.payloadTooLarge;
-    case 415: return ERROR_CODES.unsupportedMediaType;
-    case 429: return ERROR_CODES.tooManyRequests;
-    case 503: return ERROR_CODES.unavailable;
-    case 507: return ERROR_CODES.storageFull;
-    default: return status >= 500 ? ERROR_CODES.internal : status * 100 + 1;
+    case 400:
+      return ERROR_CODES.badRequest;
+    case 401:
+      return ERROR_CODES.unauthorized;
+    case 403:
+      return ERROR_CODES.forbidden;
+    case 404:
+      return ERROR_CODES.notFound;
+    case 413:
+      return ERROR_CODES.payloadTooLarge;
+    case 415:
+      return ERROR_CODES.unsupportedMediaType;
+    case 429:
+      return ERROR_CODES.tooManyRequests;
+    case 503:
+      return ERROR_CODES.unavailable;
+    case 507:
+      return ERROR_CODES.storageFull;
+    default:
+      return status >= 500 ? ERROR_CODES.internal : status * 100 + 1;
   }
 }

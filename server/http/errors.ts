@@ -37,6 +37,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrorHandler(headers: Record<string, string>) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
     const description = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a broken percent-encoding' : error.message;
-    void reply.headers(headers).status(400).send(errorBody(400, ERROR_CODES.badRequest, description));
+    void reply
+      .headers(headers)
+      .status(400)
+      .send(errorBody(400, ERROR_CODES.badRequest, description));
   };
 }

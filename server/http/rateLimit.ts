@@ -52,9 +52,9 @@ function rulesOf(limits: RateLimits, library: LibraryLimits): Map<string, Rule> 
     [`GET ${API_PATHS.presignUrl}`, user(limits.presignsPerMinute, 'upload URL requests')],
     [`GET ${API_PATHS.history}`, user(limits.historyPerMinute, 'history requests')],
     [`DELETE ${API_PATHS.historyItem}`, user(limits.historyPerMinute, 'history requests')],
-    ...(['GET', 'POST'].map((m) => [`${m} ${API_PATHS.poses}`, poses] as const)),
-    ...(['GET', 'PATCH', 'DELETE'].map((m) => [`${m} ${API_PATHS.pose}`, poses] as const)),
-    ...(['POST', 'DELETE'].map((m) => [`${m} ${API_PATHS.poseShare}`, poses] as const)),
+    ...['GET', 'POST'].map((m) => [`${m} ${API_PATHS.poses}`, poses] as const),
+    ...['GET', 'PATCH', 'DELETE'].map((m) => [`${m} ${API_PATHS.pose}`, poses] as const),
+    ...['POST', 'DELETE'].map((m) => [`${m} ${API_PATHS.poseShare}`, poses] as const),
     ...[API_PATHS.sharedPose, `${SHARE_PAGE_PREFIX}:shareId`, `${SHARE_PAGE_PREFIX}:shareId/thumbnail.png`].map((path) => [`GET ${path}`, shared] as const),
   ]);
 }
@@ -87,7 +87,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     errorResponseBuilder: (request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       const rule = ruleOf(request);
-      const sent = rule?.by === 'user' && rule.what === 'pose library' ? `made ${context.max} pose library calls` : `sent ${context.max} ${rule?.what ?? 'requests'}`;
+      const sent =
+        rule?.by === 'user' && rule.what === 'pose library' ? `made ${context.max} pose library calls` : `sent ${context.max} ${rule?.what ?? 'requests'}`;
       return new ApiError(429, ERROR_CODES.tooManyRequests, `You ${sent} in the last minute, the most allowed; try again in ${seconds} s`);
     },
   });

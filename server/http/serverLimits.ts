@@ -71,7 +71,12 @@ export function serverOptions(limits: ServerLimits) {
 /** A raw HTTP answer in the error envelope with the given headers, for where no request object exists. */
 export function rawRefusal(status: number, codeN: number, description: string, headers: Record<string, string>): string {
   const body = JSON.stringify(errorBody(status, codeN, description));
-  const lines = Object.entries({ ...headers, Connection: 'close', 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+  const lines = Object.entries({
+    ...headers,
+    Connection: 'close',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
   return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`;
 }
 
@@ -88,7 +93,10 @@ export function capConnections(server: http.Server, max: number, headers: Record
   if (!handle || others.length > 0) throw new Error('capConnections must run before anything else listens for connections');
   server.removeAllListeners('connection');
   let open = 0;
-  const refusal = rawRefusal(503, ERROR_CODES.unavailable, `The server is at its limit of ${max} open connections; try again in a moment`, { ...headers, 'Retry-After': '5' });
+  const refusal = rawRefusal(503, ERROR_CODES.unavailable, `The server is at its limit of ${max} open connections; try again in a moment`, {
+    ...headers,
+    'Retry-After': '5',
+  });
   server.on('connection', (socket: Socket) => {
     if (open >= max) {
       socket.on('error', () => socket.destroy());

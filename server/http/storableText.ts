@@ -28,7 +28,9 @@ export function unstorableTextAt(value: unknown, path = '', depth = 0): string |
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    const found = !isStorableText(key) ? `${path}${path ? '.' : ''}${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}` : unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
+    const found = !isStorableText(key)
+      ? `${path}${path ? '.' : ''}${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}`
+      : unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return null;
@@ -44,7 +46,11 @@ export function registerStorableText(app: FastifyInstance): void {
     if (request.ws) return;
     const field = unstorableTextAt(request.query) ?? unstorableTextAt(request.body);
     if (field) {
-      throw new ApiError(400, ERROR_CODES.badRequest, `${field}: the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again`);
+      throw new ApiError(
+        400,
+        ERROR_CODES.badRequest,
+        `${field}: the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again`,
+      );
     }
   });
 }

@@ -22,7 +22,11 @@ export interface GenerationConfig {
   workers: number;
   comfyui: ComfyUiSettings;
   jobs: {
-    leaseMs: number; maxAttempts: number; pollMs: number; maxActivePerUser: number; engineWaitMs: number;
+    leaseMs: number;
+    maxAttempts: number;
+    pollMs: number;
+    maxActivePerUser: number;
+    engineWaitMs: number;
     /** Longest one image may take to draw in the render process before the job fails. */
     renderTimeoutMs: number;
   };

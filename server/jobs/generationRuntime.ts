@@ -96,7 +96,11 @@ export class GenerationRuntime {
     this.storageInstance ??= new MeteredStorage(
       storage.kind === 's3'
         ? new S3Storage(storage.s3)
-        : new LocalDiskStorage(this.config.filesDir, new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)), this.config.publicBaseUrl),
+        : new LocalDiskStorage(
+            this.config.filesDir,
+            new UrlSigner(loadStorageSecret(this.config.storageSecret, this.config.dataDir)),
+            this.config.publicBaseUrl,
+          ),
       async () => (await this.open()).ledger,
     );
     return this.storageInstance;
@@ -141,7 +145,11 @@ export class GenerationRuntime {
   async storageSweeper(): Promise<StorageSweeper> {
     const { db, ledger } = await this.open();
     this.sweeper ??= new StorageSweeper({
-      db, ledger, storage: this.storage(), settings: this.config.quota, log: this.log,
+      db,
+      ledger,
+      storage: this.storage(),
+      settings: this.config.quota,
+      log: this.log,
       onPromptDeleted: (userId, promptId) => this.changes.changed(userId, promptId),
     });
     return this.sweeper;

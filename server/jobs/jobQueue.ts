@@ -53,7 +53,10 @@ export class JobQueue {
       `UPDATE jobs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
        WHERE status = 'queued' AND attempts > 0 AND NOT stop_requested
          AND updated_at < now() - $1::int * interval '1 millisecond'`,
-      [this.engineWaitMs, `The engine's server stopped answering and no other server took the job within ${Number((this.engineWaitMs / 1000).toFixed(1))} s; giving up`],
+      [
+        this.engineWaitMs,
+        `The engine's server stopped answering and no other server took the job within ${Number((this.engineWaitMs / 1000).toFixed(1))} s; giving up`,
+      ],
     );
     const { rowCount } = await this.db.query(
       `UPDATE jobs SET
@@ -79,10 +82,11 @@ export class JobQueue {
 
   /** Records the job's control image. */
   async setControlImage(id: string, worker: string, key: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
-      `UPDATE jobs SET control_key = $3, updated_at = now() WHERE id = $1 AND worker = $2 AND status = 'running'`,
-      [id, worker, key],
-    );
+    const { rowCount } = await this.db.query(`UPDATE jobs SET control_key = $3, updated_at = now() WHERE id = $1 AND worker = $2 AND status = 'running'`, [
+      id,
+      worker,
+      key,
+    ]);
     return rowCount > 0;
   }
 

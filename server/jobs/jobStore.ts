@@ -94,9 +94,17 @@ export class JobStore {
        SELECT active.id, active.id IN (SELECT id FROM inserted) AS inserted, active.n AS active, active.cost AS active_cost,
          (SELECT n FROM queue) AS queued_before FROM active`,
       [
-        column((job) => job.id), column((job) => job.userId), column((job) => job.prompt), column((job) => job.negativePrompt),
-        column((job) => JSON.stringify(job.settings)), column((job) => JSON.stringify(job.pose)), column((job) => job.engine), column((job) => job.cost),
-        maxActive, maxCost, SHORT_QUEUE + 1,
+        column((job) => job.id),
+        column((job) => job.userId),
+        column((job) => job.prompt),
+        column((job) => job.negativePrompt),
+        column((job) => JSON.stringify(job.settings)),
+        column((job) => JSON.stringify(job.pose)),
+        column((job) => job.engine),
+        column((job) => job.cost),
+        maxActive,
+        maxCost,
+        SHORT_QUEUE + 1,
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -154,10 +162,7 @@ export class JobStore {
 
   /** Asks whichever worker runs the job to stop it; the worker sees the flag at its next heartbeat. */
   async requestStop(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
-      `UPDATE jobs SET stop_requested = true, updated_at = now() WHERE id = $1 AND status = 'running'`,
-      [id],
-    );
+    const { rowCount } = await this.db.query(`UPDATE jobs SET stop_requested = true, updated_at = now() WHERE id = $1 AND status = 'running'`, [id]);
     return rowCount > 0;
   }
 }

@@ -26,12 +26,15 @@ export class LeaseKeeper {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => {
-      const due = Date.now() - this.lastWrite >= this.renewMs || this.progress !== this.written;
-      if (!due || this.busy) return;
-      this.busy = true;
-      this.pending = this.beat().finally(() => (this.busy = false));
-    }, Math.min(this.renewMs, PROGRESS_EVERY_MS));
+    this.timer = setInterval(
+      () => {
+        const due = Date.now() - this.lastWrite >= this.renewMs || this.progress !== this.written;
+        if (!due || this.busy) return;
+        this.busy = true;
+        this.pending = this.beat().finally(() => (this.busy = false));
+      },
+      Math.min(this.renewMs, PROGRESS_EVERY_MS),
+    );
   }
 
   /** Records progress (0..1); written at the next tick. */

@@ -10,7 +10,10 @@ export function promptCost(doc: PoseDocument, width: number, height: number, ima
 function pointsOf(doc: PoseDocument): Array<[string, Keypoint[] | undefined]> {
   return [
     ...doc.people.flatMap((p, i): Array<[string, Keypoint[] | undefined]> => [
-      [`people[${i}].body`, p.body], [`people[${i}].leftHand`, p.leftHand], [`people[${i}].rightHand`, p.rightHand], [`people[${i}].face`, p.face],
+      [`people[${i}].body`, p.body],
+      [`people[${i}].leftHand`, p.leftHand],
+      [`people[${i}].rightHand`, p.rightHand],
+      [`people[${i}].face`, p.face],
     ]),
     ...doc.animals.map((a, i): [string, Keypoint[]] => [`animals[${i}]`, a.keypoints]),
   ];
@@ -31,7 +34,11 @@ export function checkPromptCost(doc: PoseDocument, width: number, height: number
   }
   const cost = promptCost(doc, width, height, images);
   if (cost > PROMPT_COST_MAX) {
-    throw new ApiError(400, ERROR_CODES.badRequest, `This prompt would cost ${cost.toFixed(0)} figure-megapixels to draw, at most ${PROMPT_COST_MAX}; use fewer people, fewer images or a smaller size`);
+    throw new ApiError(
+      400,
+      ERROR_CODES.badRequest,
+      `This prompt would cost ${cost.toFixed(0)} figure-megapixels to draw, at most ${PROMPT_COST_MAX}; use fewer people, fewer images or a smaller size`,
+    );
   }
   return cost;
 }

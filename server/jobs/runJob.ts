@@ -37,7 +37,14 @@ export type RunOutcome = JobStatus | 'lost' | 'engine-unavailable';
  * Runs one claimed job: renders and stores the control image, runs the engine, stores the images
  * and completes the job, all checked against the worker's lease. Never throws.
  */
-export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, controller: AbortController, renderer: Renderer): Promise<RunOutcome> {
+export async function runJob(
+  deps: RunJobDeps,
+  job: JobRow,
+  worker: string,
+  engine: Engine,
+  controller: AbortController,
+  renderer: Renderer,
+): Promise<RunOutcome> {
   const { queue, storage, log } = deps;
   const { signal } = controller;
   const render = (task: RenderTask) => renderer.render(task, signal);
@@ -84,7 +91,14 @@ export async function runJob(deps: RunJobDeps, job: JobRow, worker: string, engi
   }
 }
 
-async function endAfterError(deps: RunJobDeps, job: JobRow, worker: string, engine: Engine, error: unknown, cause: ReturnType<typeof abortCause>): Promise<RunOutcome> {
+async function endAfterError(
+  deps: RunJobDeps,
+  job: JobRow,
+  worker: string,
+  engine: Engine,
+  error: unknown,
+  cause: ReturnType<typeof abortCause>,
+): Promise<RunOutcome> {
   const { queue, log } = deps;
   try {
     if (cause === 'lease-lost') return 'lost';

@@ -87,7 +87,11 @@ export class SubmissionGroups {
     if (!fitting.length) return;
     const { maxActive, maxCost } = this.limits;
     try {
-      const results = await this.store.enqueueMany(fitting.map(({ job }) => job), maxActive, maxCost);
+      const results = await this.store.enqueueMany(
+        fitting.map(({ job }) => job),
+        maxActive,
+        maxCost,
+      );
       fitting.forEach((submission, i) => submission.resolve(results[i]!));
     } catch (error) {
       if (fitting.length === 1) return fitting[0]!.reject(error);

@@ -42,9 +42,15 @@ export class WorkerPool {
   start(): void {
     for (const renderer of this.renderers) renderer.warm();
     this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`, this.renderers[slot]));
-    this.sweeper = setInterval(() => {
-      this.deps.queue.sweepAbandoned().then((ended) => ended > 0 && this.events.emit('swept', ended)).catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
-    }, Math.max(this.deps.pollMs, 1000));
+    this.sweeper = setInterval(
+      () => {
+        this.deps.queue
+          .sweepAbandoned()
+          .then((ended) => ended > 0 && this.events.emit('swept', ended))
+          .catch((error) => this.deps.log.warn({ err: error }, 'sweep failed'));
+      },
+      Math.max(this.deps.pollMs, 1000),
+    );
     this.sweeper.unref();
   }
 
@@ -54,7 +60,11 @@ export class WorkerPool {
    */
   async engineStates(): Promise<Array<{ engine: string; inRotation: boolean } & Partial<EngineServerInfo>>> {
     const infos = await Promise.all(this.engines.map((engine) => engine.serverInfo?.().catch(() => null) ?? null));
-    return this.engines.map((engine, i) => ({ engine: engine.name, inRotation: !this.down.has(engine), ...(engine.serverInfo ? (infos[i] ?? { version: null, previews: false }) : {}) }));
+    return this.engines.map((engine, i) => ({
+      engine: engine.name,
+      inRotation: !this.down.has(engine),
+      ...(engine.serverInfo ? (infos[i] ?? { version: null, previews: false }) : {}),
+    }));
   }
 
   /** Wakes idle workers (a job was just queued). */

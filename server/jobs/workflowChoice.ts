@@ -1,5 +1,12 @@
 import { ERROR_CODES } from '../../src/api/contract.js';
-import { SAMPLING_CONTROLS, type NumberRange, type QueryPromptRequest, type SamplingControl, type WorkflowProfileInfo, type WorkflowsResponse } from '../../src/api/schemas.js';
+import {
+  SAMPLING_CONTROLS,
+  type NumberRange,
+  type QueryPromptRequest,
+  type SamplingControl,
+  type WorkflowProfileInfo,
+  type WorkflowsResponse,
+} from '../../src/api/schemas.js';
 import { controlsOf } from '../engines/comfyui/profiles/workflowProfile.js';
 import type { ProfileState } from '../engines/comfyui/profiles/workflowCatalog.js';
 import { ApiError } from '../http/envelope.js';
@@ -26,7 +33,16 @@ function defaultsOf(state: ProfileState, limits: Limits): Record<SamplingControl
 
 function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
   const { id, label, kind } = state.profile;
-  return { id, label, kind, available: state.available, reason: state.reason, models: state.models, controls: controlsOfState(state), defaults: defaultsOf(state, limits) };
+  return {
+    id,
+    label,
+    kind,
+    available: state.available,
+    reason: state.reason,
+    models: state.models,
+    controls: controlsOfState(state),
+    defaults: defaultsOf(state, limits),
+  };
 }
 
 /** GET /v1/workflows's answer: the profiles as last checked against the ComfyUI servers (none with the mannequin engine). */
@@ -60,7 +76,8 @@ export async function chooseSampling(body: Pick<QueryPromptRequest, 'workflow' |
   if (engine !== 'comfyui') return {};
   const states = await runtime.workflows.current();
   const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states);
-  if (!state) throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`);
+  if (!state)
+    throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`);
   if (!state.available) throw badRequest(`workflow: ${state.profile.label} is not available: ${state.reason}`);
   const defaults = defaultsOf(state, comfyui.limits);
   const chosen: Sampling = { workflow: state.profile.id };

@@ -45,7 +45,10 @@ export class PoseStore {
   constructor(private readonly db: Queryable) {}
 
   /** Adds a pose unless its owner already keeps maxPoses; null then. */
-  async insert(row: { id: string; userId: string; name: string; tags: string[]; kind: SavedPoseKind; pose: OpenPoseJson; thumbnailKey: string }, maxPoses: number): Promise<PoseRow | null> {
+  async insert(
+    row: { id: string; userId: string; name: string; tags: string[]; kind: SavedPoseKind; pose: OpenPoseJson; thumbnailKey: string },
+    maxPoses: number,
+  ): Promise<PoseRow | null> {
     const { rows } = await this.db.query<PoseRow>(
       `INSERT INTO poses (id, user_id, name, tags, kind, pose, thumbnail_key)
        SELECT $1, $2, $3, $4::jsonb, $5, $6::jsonb, $7 WHERE (SELECT count(*) FROM poses WHERE user_id = $2) < $8

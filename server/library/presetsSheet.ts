@@ -6,7 +6,6 @@ import { PRESETS } from '../../src/library/presets/index.js';
 import { focusBox, framePose, THUMBNAIL_SIZE } from '../../src/library/thumbnail.js';
 import { rasterizeOpenPose } from '../../src/pose/index.js';
 
-
 const LABEL = 28;
 const cell = { w: THUMBNAIL_SIZE + 8, h: THUMBNAIL_SIZE + LABEL };
 const out = process.argv[2] ?? 'presets-sheet.png';
@@ -29,4 +28,6 @@ shown.forEach((preset, i) => {
   ctx.fillText(`${i + 1}. ${preset.name}`.slice(0, 30), x, y + THUMBNAIL_SIZE + 18);
 });
 fs.writeFileSync(out, canvas.encodeSync('png'));
-console.log(`${shown.length} of ${PRESETS.length} presets (${PRESETS.filter((p) => p.kind === 'body').length} body, ${PRESETS.filter((p) => p.kind === 'hand').length} hand, ${PRESETS.filter((p) => p.kind === 'face').length} face) drawn to ${out}`);
+console.log(
+  `${shown.length} of ${PRESETS.length} presets (${PRESETS.filter((p) => p.kind === 'body').length} body, ${PRESETS.filter((p) => p.kind === 'hand').length} hand, ${PRESETS.filter((p) => p.kind === 'face').length} face) drawn to ${out}`,
+);

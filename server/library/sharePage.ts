@@ -1,8 +1,7 @@
 import { SHARE_PAGE_PREFIX } from '../../src/api/contract.js';
 import { sharedThumbnailPath } from './savedPoseView.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The address the server listens on, from its configuration. */
 interface ListenAddress {

@@ -40,7 +40,11 @@ export class ProcessRenderer implements Renderer {
       const id = this.nextId++;
       const timer = setTimeout(() => {
         this.kill(child);
-        settle({ error: new EngineError(`Drawing one image took longer than ${this.options.timeoutMs / 1000} s, the most allowed; try fewer people, fewer images or a smaller size`) });
+        settle({
+          error: new EngineError(
+            `Drawing one image took longer than ${this.options.timeoutMs / 1000} s, the most allowed; try fewer people, fewer images or a smaller size`,
+          ),
+        });
       }, this.options.timeoutMs);
       const onAbort = () => {
         this.kill(child);
@@ -94,8 +98,7 @@ export class ProcessRenderer implements Renderer {
         if (message.id === READY_ID) {
           this.failStart = null;
           resolve(child);
-        }
-        else this.onAnswer(message);
+        } else this.onAnswer(message);
       });
       child.on('exit', (code, signal) => {
         if (this.child !== child) return; // killed on purpose: already settled
@@ -113,7 +116,8 @@ export class ProcessRenderer implements Renderer {
     if (message.id !== this.pending?.id) return;
     if ('png' in message) return this.pending.settle({ png: Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength) });
     this.options.log.error({ detail: message.detail }, `render failed (${message.failure})`);
-    const text = message.failure === 'unreadable' ? 'The engine returned an image that cannot be read' : 'The image could not be drawn (an internal error); try again';
+    const text =
+      message.failure === 'unreadable' ? 'The engine returned an image that cannot be read' : 'The image could not be drawn (an internal error); try again';
     this.pending.settle({ error: new EngineError(text) });
   }
 

@@ -17,10 +17,15 @@ function documentOf(pose: OpenPoseJson): PoseDocument {
 /** Draws one task synchronously: only ever called inside the render process. */
 export function runRenderTask(task: RenderTask): Buffer {
   switch (task.kind) {
-    case 'control': return renderControlImage(documentOf(task.pose), task.width, task.height, task.profile);
-    case 'mannequin': return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
-    case 'resize': return toPngOfSize(task.png, task.width, task.height);
-    case 'thumbnail': return renderPoseThumbnail(documentOf(task.pose));
-    case 'savedPose': return renderSavedPoseThumbnail(documentOf(task.pose), task.focus);
+    case 'control':
+      return renderControlImage(documentOf(task.pose), task.width, task.height, task.profile);
+    case 'mannequin':
+      return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
+    case 'resize':
+      return toPngOfSize(task.png, task.width, task.height);
+    case 'thumbnail':
+      return renderPoseThumbnail(documentOf(task.pose));
+    case 'savedPose':
+      return renderSavedPoseThumbnail(documentOf(task.pose), task.focus);
   }
 }

@@ -13,6 +13,4 @@ export type RenderTask =
 export type ToRenderer = { id: number; task: RenderTask };
 
 /** What the render process answers: the PNG, or why not (`unreadable`: the engine's PNG could not be decoded). */
-export type FromRenderer =
-  | { id: number; png: Uint8Array }
-  | { id: number; failure: 'unreadable' | 'crashed'; detail: string };
+export type FromRenderer = { id: number; png: Uint8Array } | { id: number; failure: 'unreadable' | 'crashed'; detail: string };

@@ -53,20 +53,29 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
     if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, ERROR_CODES.badRequest, 'The upload is empty');
     const actual = sniffImageType(body);
     if (actual !== expected) {
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, `The file is not really ${expected}: its bytes are ${actual ?? 'not a JPEG, PNG or WebP image'}`);
+      throw new ApiError(
+        415,
+        ERROR_CODES.unsupportedMediaType,
+        `The file is not really ${expected}: its bytes are ${actual ?? 'not a JPEG, PNG or WebP image'}`,
+      );
     }
     // The bytes held against the user's quota when the URL was given: the most this upload may be.
     const held = await (await runtime.open()).ledger.bytesOf(key);
     if (held === null) throw new ApiError(403, ERROR_CODES.forbidden, 'This upload URL is no longer open (its upload has expired); ask for a new one');
     if (body.length > held) {
-      throw new ApiError(413, ERROR_CODES.payloadTooLarge, `The file is ${body.length} bytes, more than the ${held} bytes given as its size when its upload URL was asked for`);
+      throw new ApiError(
+        413,
+        ERROR_CODES.payloadTooLarge,
+        `The file is ${body.length} bytes, more than the ${held} bytes given as its size when its upload URL was asked for`,
+      );
     }
     try {
       await runtime.localDisk().put(key, body);
     } catch (error) {
       // A key whose folder is a file, or that names a folder: only a key made outside uploadKey() gets here.
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST') throw new ApiError(409, codeForStatus(409), 'This file path is taken: a file and a folder cannot share a name');
+      if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST')
+        throw new ApiError(409, codeForStatus(409), 'This file path is taken: a file and a folder cannot share a name');
       throw error;
     }
     return sendData(reply, { size: body.length, content_type: expected });

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, ERROR_CODES, POSE_LIBRARY_LIMITS, SHARE_PAGE_PREFIX } from '../../src/api/contract.js';
-import { createPoseRequest, listPosesQuery, poseIdParams, updatePoseRequest, type PoseShare, type SavedPoseKind, type SavedPoseList } from '../../src/api/poseSchemas.js';
+import {
+  createPoseRequest,
+  listPosesQuery,
+  poseIdParams,
+  updatePoseRequest,
+  type PoseShare,
+  type SavedPoseKind,
+  type SavedPoseList,
+} from '../../src/api/poseSchemas.js';
 import { toOpenPoseJson, type OpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
@@ -15,7 +23,11 @@ const poseNotFound = (id: string) => new ApiError(404, ERROR_CODES.notFound, `No
 
 /** The 507 of a save past the number of poses a user may keep. */
 const libraryFull = (max: number) =>
-  new ApiError(507, ERROR_CODES.storageFull, `Your pose library is full: it holds ${max} saved poses, the most allowed. Delete saved poses you no longer need from your library to save new ones.`);
+  new ApiError(
+    507,
+    ERROR_CODES.storageFull,
+    `Your pose library is full: it holds ${max} saved poses, the most allowed. Delete saved poses you no longer need from your library to save new ones.`,
+  );
 
 /** The 503 of a save while the server draws too many thumbnails (this user's share, or everyone's). */
 const drawingBusy = () => new ApiError(503, ERROR_CODES.unavailable, 'Too many pose thumbnails are being drawn right now; try saving again in a moment');
@@ -27,6 +39,18 @@ async function drawThumbnail(runtime: GenerationRuntime, uid: string, pose: Open
   return drawing.catch((error: Error) => {
     throw new ApiError(503, ERROR_CODES.unavailable, `The pose's thumbnail could not be drawn (${error.message}); try saving again`);
   });
+}
+
+/** Stores a saved pose's thumbnail, then its row (null when the library is full); a failure on the way leaves nothing behind. */
+async function storeSavedPose(runtime: GenerationRuntime, row: Parameters<PoseStore['insert']>[0], png: Buffer, posesPerUser: number) {
+  const storage = runtime.storage();
+  try {
+    await storage.inner.put(row.thumbnailKey, png, 'image/png');
+    return await new PoseStore((await runtime.open()).db).insert(row, posesPerUser);
+  } catch (error) {
+    await storage.delete(row.thumbnailKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -48,7 +72,12 @@ export async function poseRoutes(app: FastifyInstance, { runtime, posesPerUser }
     const user = callerOf(request);
     const query = parseRequest(listPosesQuery, request.query);
     const { rows, total } = await (await store()).list(user.uid, { ...query, pageSize: query.page_size });
-    const data: SavedPoseList = { items: await Promise.all(rows.map((row) => toSavedPose(row, storage(), ttl))), total, page: query.page, page_size: query.page_size };
+    const data: SavedPoseList = {
+      items: await Promise.all(rows.map((row) => toSavedPose(row, storage(), ttl))),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+    };
     return sendData(reply, data);
   });
 
@@ -63,13 +92,12 @@ export async function poseRoutes(app: FastifyInstance, { runtime, posesPerUser }
     // The row and thumbnail are held against the quota first, so a save past it stores nothing.
     await (await runtime.open()).quota.holdPose(thumbnailKey, poseRowBytes(pose) + png.length);
     // A save that fails after its thumbnail was held or stored leaves nothing behind, counted or not.
-    const row = await storage()
-      .inner.put(thumbnailKey, png, 'image/png')
-      .then(async () => (await store()).insert({ id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose, thumbnailKey }, posesPerUser))
-      .catch(async (error: unknown) => {
-        await storage().delete(thumbnailKey).catch(() => {});
-        throw error;
-      });
+    const row = await storeSavedPose(
+      runtime,
+      { id, userId: user.uid, name: body.name, tags: body.tags, kind: body.kind, pose, thumbnailKey },
+      png,
+      posesPerUser,
+    );
     if (!row) {
       await storage().delete(thumbnailKey);
       throw libraryFull(posesPerUser);

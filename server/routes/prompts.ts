@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, ERROR_CODES, USER_COST_MAX } from '../../src/api/contract.js';
-import {
-  queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse,
-} from '../../src/api/schemas.js';
+import { queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse } from '../../src/api/schemas.js';
 import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
@@ -29,7 +27,11 @@ function tooMuchQueued(active: number, maxActive: number): ApiError {
   if (active >= maxActive) {
     return new ApiError(429, ERROR_CODES.tooManyRequests, `You already have ${maxActive} prompts queued or running; wait for one to finish or stop one`);
   }
-  return new ApiError(429, ERROR_CODES.tooManyRequests, `Your unfinished prompts and this one would cost more than ${USER_COST_MAX} figure-megapixels to draw; wait for one to finish or stop one`);
+  return new ApiError(
+    429,
+    ERROR_CODES.tooManyRequests,
+    `Your unfinished prompts and this one would cost more than ${USER_COST_MAX} figure-megapixels to draw; wait for one to finish or stop one`,
+  );
 }
 
 /** POST /v1/query_prompt queues a generation; POST /v1/stop_prompt stops one. */
@@ -47,7 +49,14 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const pose = toOpenPoseJson(body.pose);
     // Refused now rather than failed later (limits, storage quota): a prompt that is queued always finishes and keeps its images.
     const queued = await submissions.submit({
-      id, userId: user.uid, prompt: body.prompt, negativePrompt: body.negative_prompt ?? '', settings, pose, engine: config.engine, cost,
+      id,
+      userId: user.uid,
+      prompt: body.prompt,
+      negativePrompt: body.negative_prompt ?? '',
+      settings,
+      pose,
+      engine: config.engine,
+      cost,
     });
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();

@@ -12,7 +12,11 @@ export const FILES_ROUTE_PREFIX = '/files/';
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
 
-  constructor(root: string, readonly signer: UrlSigner, private readonly baseUrl = '') {
+  constructor(
+    root: string,
+    readonly signer: UrlSigner,
+    private readonly baseUrl = '',
+  ) {
     this.root = path.resolve(root);
   }
 

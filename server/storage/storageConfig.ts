@@ -21,9 +21,11 @@ export function loadStorageSettings(env: NodeJS.ProcessEnv): StorageSettings {
   const bucket = env.S3_BUCKET;
   if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
   const endpoint = (env.S3_ENDPOINT || '').replace(/\/+$/, '') || null;
-  if (endpoint && !/^https?:\/\/[^/]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) origin such as https://s3.example.com, got "${endpoint}"`);
+  if (endpoint && !/^https?:\/\/[^/]+$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) origin such as https://s3.example.com, got "${endpoint}"`);
   const [accessKeyId, secretAccessKey] = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (AWS default credentials)');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (AWS default credentials)');
   return {
     kind: 's3',
     s3: {

@@ -42,7 +42,11 @@ export function poseThumbnailKey(uid: string, jobId: string): string {
 
 /** A fresh key for a user's upload; the file name is kept, made safe, for people reading the folder. */
 export function uploadKey(uid: string, purpose: string, filename: string, contentType: ImageType): string {
-  const base = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const base = filename
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   const name = `${crypto.randomUUID()}${base ? `-${base}` : ''}.${extensionOf(contentType)}`;
   return `${userPrefix(uid)}/uploads/${purpose}/${name}`;
 }

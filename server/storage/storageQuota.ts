@@ -43,7 +43,12 @@ export function expectedPromptBytes(settings: PromptSize): number {
 }
 
 /** What each kind of file is called in a 507, in the order they are listed. */
-const KIND_NAMES: Array<[KeyOwner['kind'], string]> = [['job', 'prompts'], ['pose', 'saved poses'], ['upload', 'uploaded photos'], ['other', 'other files']];
+const KIND_NAMES: Array<[KeyOwner['kind'], string]> = [
+  ['job', 'prompts'],
+  ['pose', 'saved poses'],
+  ['upload', 'uploaded photos'],
+  ['other', 'other files'],
+];
 
 /** How to free space, by what takes it: prompts (and when none takes any), saved poses (or a pose is being saved), or both. */
 function freeSpace(byKind: Partial<Record<KeyOwner['kind'], number>>, savingPose: boolean): string {
@@ -86,7 +91,13 @@ export class StorageQuota {
     const result = await this.ledger.holdUpload(key, file, bytes, quota);
     if (result.held || quota === null) return;
     const minutes = Math.round(this.settings.uploadTtlMs / 60_000);
-    throw await storageFull(this.ledger, file.owner, result.usedBytes, quota, `this upload needs ${formatBytes(bytes)} (uploaded photos are deleted by themselves ${minutes} minutes after upload)`);
+    throw await storageFull(
+      this.ledger,
+      file.owner,
+      result.usedBytes,
+      quota,
+      `this upload needs ${formatBytes(bytes)} (uploaded photos are deleted by themselves ${minutes} minutes after upload)`,
+    );
   }
 
   /**
@@ -118,13 +129,15 @@ export class StorageQuota {
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(owner, uid, ord) ORDER BY u.ord`,
       [prompts.map((prompt) => userPrefix(prompt.uid)), prompts.map((prompt) => prompt.uid)],
     );
-    return Promise.all(prompts.map(async ({ uid, settings }, i) => {
-      const used = Number(rows[i]?.used ?? 0);
-      const pending = (rows[i]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
-      const need = expectedPromptBytes(settings);
-      if (used + pending + need <= quota) return null;
-      const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
-      return storageFull(this.ledger, userPrefix(uid), used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
-    }));
+    return Promise.all(
+      prompts.map(async ({ uid, settings }, i) => {
+        const used = Number(rows[i]?.used ?? 0);
+        const pending = (rows[i]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
+        const need = expectedPromptBytes(settings);
+        if (used + pending + need <= quota) return null;
+        const others = pending > 0 ? ` (with ${formatBytes(pending)} more for your prompts still queued or running)` : '';
+        return storageFull(this.ledger, userPrefix(uid), used, quota, `this prompt's images need up to ${formatBytes(need)}${others}`);
+      }),
+    );
   }
 }

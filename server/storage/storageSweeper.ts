@@ -46,7 +46,8 @@ export class StorageSweeper {
         this.deps.onPromptDeleted(job.user_id, job.id);
       }
     }
-    if (expired.length || prompts) this.deps.log.info(`storage sweep: ${expired.length} expired upload(s), ${prompts} prompt(s) past retention, ${freedBytes} bytes freed`);
+    if (expired.length || prompts)
+      this.deps.log.info(`storage sweep: ${expired.length} expired upload(s), ${prompts} prompt(s) past retention, ${freedBytes} bytes freed`);
     return { uploads: expired.length, prompts, freedBytes };
   }
 

@@ -13,7 +13,12 @@ import type { EstimateService } from '../estimator/estimateService.js';
  */
 export async function estimatorSocketRoutes(
   app: FastifyInstance,
-  { verifier, service, recheckMs, caps }: { verifier: TokenVerifier; service: EstimateService; recheckMs: number; caps: { perUser: number; perAddress: number } },
+  {
+    verifier,
+    service,
+    recheckMs,
+    caps,
+  }: { verifier: TokenVerifier; service: EstimateService; recheckMs: number; caps: { perUser: number; perAddress: number } },
 ): Promise<void> {
   const perUser = new SocketCounts(caps.perUser);
   const perAddress = new SocketCounts(caps.perAddress);
@@ -39,11 +44,13 @@ export async function estimatorSocketRoutes(
         if (!open) return;
         if (!perUser.take(user.uid)) return socket.close(SOCKET_POLICY, `Too many open sockets for this account (at most ${caps.perUser}); close another tab`);
         releases.push(() => perUser.release(user.uid));
-        releases.push(service.connect(user.uid, (message) => {
-          if (socket.readyState !== socket.OPEN) return false;
-          socket.send(JSON.stringify(message));
-          return true;
-        }));
+        releases.push(
+          service.connect(user.uid, (message) => {
+            if (socket.readyState !== socket.OPEN) return false;
+            socket.send(JSON.stringify(message));
+            return true;
+          }),
+        );
         releases.push(recheckToken(socket, { verifier, token, recheckMs, onRefused: releaseAll }));
       },
       (error: Error) => closeRefused(socket, error),

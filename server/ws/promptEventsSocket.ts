@@ -19,7 +19,10 @@ interface PromptEventsSocketOptions {
  * for the account with 4429, for the address with 1008, as is a client that sends a message. Once
  * listening it sends `events.ready`.
  */
-export async function promptEventsSocketRoutes(app: FastifyInstance, { verifier, hub, recheckMs, socketsPerAddress }: PromptEventsSocketOptions): Promise<void> {
+export async function promptEventsSocketRoutes(
+  app: FastifyInstance,
+  { verifier, hub, recheckMs, socketsPerAddress }: PromptEventsSocketOptions,
+): Promise<void> {
   const perAddress = new SocketCounts(socketsPerAddress);
   app.get(API_PATHS.promptEvents, { websocket: true }, (socket, request) => {
     const token = (request.query as { access_token?: unknown }).access_token;

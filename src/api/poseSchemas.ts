@@ -19,7 +19,10 @@ const tag = z
   .max(L.tagLength)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, 'must be letters, digits, spaces, "-" or "_"')
   .transform((t) => t.toLowerCase());
-const tags = z.array(tag).max(L.tagCount).transform((list) => [...new Set(list)]);
+const tags = z
+  .array(tag)
+  .max(L.tagCount)
+  .transform((list) => [...new Set(list)]);
 
 /** Why a pose cannot be saved as this kind, or null when it can. */
 export function kindProblem(kind: SavedPoseKind, doc: PoseDocument): string | null {
@@ -34,12 +37,10 @@ export function kindProblem(kind: SavedPoseKind, doc: PoseDocument): string | nu
 }
 
 /** POST /v1/poses */
-export const createPoseRequest = z
-  .object({ name, tags: tags.default([]), kind: z.enum(SAVED_POSE_KINDS), pose: poseSchema })
-  .superRefine((body, ctx) => {
-    const problem = kindProblem(body.kind, body.pose);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['pose'], message: problem });
-  });
+export const createPoseRequest = z.object({ name, tags: tags.default([]), kind: z.enum(SAVED_POSE_KINDS), pose: poseSchema }).superRefine((body, ctx) => {
+  const problem = kindProblem(body.kind, body.pose);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['pose'], message: problem });
+});
 export type CreatePoseRequest = { name: string; tags?: string[]; kind: SavedPoseKind; pose: OpenPoseJson };
 
 /** PATCH /v1/poses/:id: a new name, new tags, or both. */

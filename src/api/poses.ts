@@ -1,9 +1,7 @@
 import type { ApiErrorBody, ApiSuccess } from './contract';
 import { API_PATHS, apiPath } from './contract';
 import { http } from './client';
-import type {
-  CreatePoseRequest, ListPosesQuery, PoseShare, SavedPoseList, SavedPoseWithPose, SharedPose, UpdatePoseRequest,
-} from './poseSchemas';
+import type { CreatePoseRequest, ListPosesQuery, PoseShare, SavedPoseList, SavedPoseWithPose, SharedPose, UpdatePoseRequest } from './poseSchemas';
 
 export type { SavedPose, SavedPoseKind, SavedPoseWithPose, SharedPose } from './poseSchemas';
 

@@ -51,10 +51,7 @@ export function promptEventsUrl(token: string | null, apiBase: string, origin: s
 }
 
 /** What the connection tells the events machine. */
-export type PromptSocketEvent =
-  | { type: 'SOCKET.READY' }
-  | { type: 'SOCKET.MESSAGE'; message: PromptEventMessage }
-  | { type: 'SOCKET.CLOSED'; code: number };
+export type PromptSocketEvent = { type: 'SOCKET.READY' } | { type: 'SOCKET.MESSAGE'; message: PromptEventMessage } | { type: 'SOCKET.CLOSED'; code: number };
 
 /**
  * Opens the event connection with a fresh token and reports its life; the returned function closes

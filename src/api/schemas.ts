@@ -51,7 +51,11 @@ export const queryPromptRequest = z.object({
   negative_prompt: z.string().trim().max(PROMPT_MAX_LENGTH).optional(),
   width: side,
   height: side,
-  gNumber: z.number().int().min(IMAGE_COUNTS[0]).max(IMAGE_COUNTS[IMAGE_COUNTS.length - 1]),
+  gNumber: z
+    .number()
+    .int()
+    .min(IMAGE_COUNTS[0])
+    .max(IMAGE_COUNTS[IMAGE_COUNTS.length - 1]),
   seed: z.number().int().min(0).max(SEED_MAX).optional(),
   pose: poseSchema,
   /** A workflow profile id from GET /v1/workflows; the server's default when left out. */
@@ -77,7 +81,12 @@ export type HistoryQuery = z.input<typeof historyQuery>;
 
 /** GET /v1/get_presign_url */
 export const presignQuery = z.object({
-  filename: z.string().trim().min(1).max(255).regex(/^[^\\/\u0000-\u001f]+$/, 'must be a file name without slashes'),
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[^\\/\u0000-\u001f]+$/, 'must be a file name without slashes'),
   content_type: z.enum(IMAGE_TYPES as [ImageType, ...ImageType[]]),
   purpose: z.enum(UPLOAD_PURPOSES),
   /** The file's size in bytes: the upload may be no larger, and this much of the user's quota is held for it. Unset holds the largest upload. */

@@ -45,11 +45,13 @@ function nearestJoint(scene: Scene, selection: Selection, p: Vec2, grow: number,
 
 function onLimb(scene: Scene, p: Vec2, tolerance: number): EntityRef | null {
   const entities = listEntities(scene).reverse();
-  return entities.find((ref) => {
-    const e = getEntity(scene, ref);
-    const segments = ref.kind === 'person' ? personSegments(e as Person) : animalSegments(e as Animal);
-    return segments.some(([a, b]) => distanceToSegment(p, a, b) <= tolerance);
-  }) ?? null;
+  return (
+    entities.find((ref) => {
+      const e = getEntity(scene, ref);
+      const segments = ref.kind === 'person' ? personSegments(e as Person) : animalSegments(e as Animal);
+      return segments.some(([a, b]) => distanceToSegment(p, a, b) <= tolerance);
+    }) ?? null
+  );
 }
 
 // Only a selected, unlocked figure's limbs are bones to turn: an unselected figure is picked up whole by a limb.

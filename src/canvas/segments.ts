@@ -22,7 +22,12 @@ function footSegments(person: Person): Array<[Vec2, Vec2]> {
 
 /** The drawn lines of a person: limbs, foot limbs and hand bones whose ends are both visible. */
 export function personSegments(person: Person): Array<[Vec2, Vec2]> {
-  return [...visibleSegments(person.body, BODY_LIMBS), ...footSegments(person), ...visibleSegments(person.leftHand, HAND_EDGES), ...visibleSegments(person.rightHand, HAND_EDGES)];
+  return [
+    ...visibleSegments(person.body, BODY_LIMBS),
+    ...footSegments(person),
+    ...visibleSegments(person.leftHand, HAND_EDGES),
+    ...visibleSegments(person.rightHand, HAND_EDGES),
+  ];
 }
 
 /** The drawn lines of an animal. */

@@ -14,11 +14,7 @@ export function useStageState(actor: ActorRefFrom<typeof editorMachine>) {
   const scene = useSelector(actor, (s) => s.context.scene);
   const selection = useSelector(actor, (s) => s.context.selection);
   // The entities being dragged live on the active layer for the drag.
-  const active = useSelector(
-    actor,
-    (s) => (s.value === 'dragging' && s.context.gesture ? gestureEntities(s.context.gesture).map(entityKey) : NONE),
-    sameList,
-  );
+  const active = useSelector(actor, (s) => (s.value === 'dragging' && s.context.gesture ? gestureEntities(s.context.gesture).map(entityKey) : NONE), sameList);
   const handlesBox = useSelector(
     actor,
     (s) => (s.value === 'idle' ? selectionBox(s.context.scene, { entities: editableEntities(s.context.scene, s.context.selection), joint: null }) : null),

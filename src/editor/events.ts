@@ -21,4 +21,3 @@ export type EditorEvent =
   | { type: 'TOGGLE_KEEP_LENGTHS' }
   | { type: 'RESIZE'; width: number; height: number; fit: FrameFit }
   | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
-

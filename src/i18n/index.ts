@@ -15,7 +15,10 @@ const lazyLanguages = {
   init() {},
   read(language: string, _namespace: string, callback: (error: unknown, data: object | null) => void) {
     if (language !== 'zh') return callback(null, language === 'en' ? en : null);
-    import('./zh').then((m) => callback(null, m.zh), (error: unknown) => callback(error, null));
+    import('./zh').then(
+      (m) => callback(null, m.zh),
+      (error: unknown) => callback(error, null),
+    );
   },
 };
 

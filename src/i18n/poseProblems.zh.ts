@@ -47,7 +47,8 @@ export const zhPoseProblems: PoseProblemTexts = {
   skeletonTooLarge: ({ width, height, maxMegapixels }) => `图像为 ${width} × ${height} 像素，最多只读取 ${maxMegapixels} 百万像素`,
   notSkeleton: () => '此图像不是黑底上的 OpenPose 骨架图',
   noSkeletonFound: () => '图像中未找到 OpenPose 骨架：没有以肢体相连、带 OpenPose 颜色的关节点，没有手部连线，没有面部点，也没有动物线条',
-  skeletonColoursOff: () => '图像中未找到 OpenPose 骨架：图像的颜色不是骨架图的绘制颜色（缩放过、以低于 90 的质量另存为 JPEG 或改过颜色的骨架图会失去这些颜色）；请使用原始绘制的图像',
+  skeletonColoursOff: () =>
+    '图像中未找到 OpenPose 骨架：图像的颜色不是骨架图的绘制颜色（缩放过、以低于 90 的质量另存为 JPEG 或改过颜色的骨架图会失去这些颜色）；请使用原始绘制的图像',
   imageUndecodable: ({ detail }) => `无法解码此图像：${detail}`,
   noCanvas: () => '此浏览器无法在画布上绘图',
   readerFailed: ({ detail }) => `骨架读取出错：${detail}`,

@@ -32,7 +32,6 @@ export type AuthEvent =
   /** A request is about to go out and needs a token valid at `now`. */
   | { type: 'TOKEN_NEEDED'; now: number };
 
-
 /** Where a sign-in from the header's modal lands (docs/specification.md section 2: the widget's success URL). */
 export const SIGN_IN_SUCCESS_URL = '/pose';
 
@@ -122,8 +121,7 @@ export const authMachine = setup({
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
-    tokenExpired: ({ context, event }) =>
-      event.type === 'TOKEN_NEEDED' && context.user !== null && event.now >= context.user.expirationTime,
+    tokenExpired: ({ context, event }) => event.type === 'TOKEN_NEEDED' && context.user !== null && event.now >= context.user.expirationTime,
     userGone: ({ event }) => {
       const code = (event as { error?: { code?: unknown } }).error?.code;
       return typeof code === 'string' && SIGNED_OUT_ERROR_CODES.includes(code);

@@ -55,9 +55,15 @@ export const editorMachine = setup({
     press: assign(({ context, event }) => {
       const e = event as Of<'POINTER_DOWN'>;
       const outcome = pressOutcome(context.scene, context.selection, e, context);
-      return { selection: outcome.selection, gesture: outcome.gesture, press: { target: e.target, point: e.point, shift: e.shift, alt: e.alt, screen: e.screen } };
+      return {
+        selection: outcome.selection,
+        gesture: outcome.gesture,
+        press: { target: e.target, point: e.point, shift: e.shift, alt: e.alt, screen: e.screen },
+      };
     }),
-    pressSelect: assign(({ context, event }) => ({ selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).selection })),
+    pressSelect: assign(({ context, event }) => ({
+      selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).selection,
+    })),
     forgetPress: assign({ press: null, gesture: null }),
     click: assign(({ context }) => ({ selection: context.press ? clickSelection(context.selection, context.press) : context.selection })),
     commitDrag: assign(({ context, event }) => {
@@ -82,11 +88,23 @@ export const editorMachine = setup({
     }),
     undo: assign(({ context }) => {
       const scene = context.past[context.past.length - 1]!;
-      return { scene, past: context.past.slice(0, -1), future: [...context.future, context.scene], selection: clampSelection(context.selection, scene), lastEdit: null };
+      return {
+        scene,
+        past: context.past.slice(0, -1),
+        future: [...context.future, context.scene],
+        selection: clampSelection(context.selection, scene),
+        lastEdit: null,
+      };
     }),
     redo: assign(({ context }) => {
       const scene = context.future[context.future.length - 1]!;
-      return { scene, future: context.future.slice(0, -1), past: [...context.past, context.scene], selection: clampSelection(context.selection, scene), lastEdit: null };
+      return {
+        scene,
+        future: context.future.slice(0, -1),
+        past: [...context.past, context.scene],
+        selection: clampSelection(context.selection, scene),
+        lastEdit: null,
+      };
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
@@ -107,7 +125,16 @@ export const editorMachine = setup({
   },
 }).createMachine({
   id: 'editor',
-  context: ({ input }) => ({ scene: input.scene, selection: EMPTY_SELECTION, ...(input.history ?? EMPTY_HISTORY), symmetry: false, keepLengths: true, press: null, gesture: null, lastEdit: null }),
+  context: ({ input }) => ({
+    scene: input.scene,
+    selection: EMPTY_SELECTION,
+    ...(input.history ?? EMPTY_HISTORY),
+    symmetry: false,
+    keepLengths: true,
+    press: null,
+    gesture: null,
+    lastEdit: null,
+  }),
   initial: 'idle',
   on: {
     // A new canvas size (from the panel) is an edit; a drag in progress is dropped rather than landing on a rescaled pose.

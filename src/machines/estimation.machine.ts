@@ -49,7 +49,15 @@ export type EstimationEvent = { type: 'ESTIMATE'; request: EstimationRequest } |
 
 const EARLY_LIMIT = 20;
 const initialContext: EstimationContext = {
-  request: null, imageUrl: null, promptId: null, stage: null, progress: 0, result: null, message: null, error: null, early: [],
+  request: null,
+  imageUrl: null,
+  promptId: null,
+  stage: null,
+  progress: 0,
+  result: null,
+  message: null,
+  error: null,
+  early: [],
 };
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -103,7 +111,11 @@ export const estimationMachine = setup({
     submitFoundError: ({ context, event }) => outcomeOfSubmit(context, (event as unknown as { output: SubmitOutput }).output)?.type === 'estimation.error',
   },
   actions: {
-    start: assign(({ event }) => ({ ...initialContext, request: (event as Extract<EstimationEvent, { type: 'ESTIMATE' }>).request, stage: 'connecting' as const })),
+    start: assign(({ event }) => ({
+      ...initialContext,
+      request: (event as Extract<EstimationEvent, { type: 'ESTIMATE' }>).request,
+      stage: 'connecting' as const,
+    })),
     restart: assign({ stage: 'connecting' as const, progress: 0, error: null, early: [] }),
     openSocket: spawnChild('estimatorSocket', { id: 'socket' }),
     closeSocket: stopChild('socket'),

@@ -137,7 +137,9 @@ export const generationMachine = setup({
       const early = earlyOf(context, (event as unknown as { output: QueryPromptResponse }).output.prompt_id);
       return early ? { progress: early.progress, images: early.images, error: early.error } : {};
     }),
-    takeEventProgress: assign({ progress: ({ context, event }) => Math.max(context.progress, (event as Extract<GenerationEvent, { type: 'EVENTS.PROGRESS' }>).progress) }),
+    takeEventProgress: assign({
+      progress: ({ context, event }) => Math.max(context.progress, (event as Extract<GenerationEvent, { type: 'EVENTS.PROGRESS' }>).progress),
+    }),
     takePreview: assign({ preview: ({ event }) => (event as Extract<GenerationEvent, { type: 'EVENTS.PREVIEW' }>).image }),
     dropPreview: assign({ preview: null }),
     countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
@@ -174,7 +176,8 @@ export const generationMachine = setup({
         input: ({ context }) => context.request!,
         onDone: [
           ...(['done', 'failed', 'stopped'] as const).map((status) => ({
-            guard: ({ context, event }: { context: GenerationContext; event: { output: QueryPromptResponse } }) => earlyOf(context, event.output.prompt_id)?.status === status,
+            guard: ({ context, event }: { context: GenerationContext; event: { output: QueryPromptResponse } }) =>
+              earlyOf(context, event.output.prompt_id)?.status === status,
             target: status,
             actions: ['takePromptId', 'takeEarly'] as const,
           })),
@@ -262,4 +265,3 @@ export const generationMachine = setup({
     stopped: { entry: ['refreshHistory', 'dropPreview'], on: startNew },
   },
 });
-

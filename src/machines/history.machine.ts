@@ -77,8 +77,7 @@ export const historyMachine = setup({
   guards: {
     followByReading: ({ context }) => !context.live && pageActive(context.data),
     // Back after a drop, or up after a page that was read while it still moved: what was missed is read.
-    mayHaveMissed: ({ context, event }) =>
-      (event as Notice<'EVENTS.UP'>).reconnect || pageActive(context.data),
+    mayHaveMissed: ({ context, event }) => (event as Notice<'EVENTS.UP'>).reconnect || pageActive(context.data),
     waitingToFollow: ({ context }) => context.delayMs > 0,
   },
 }).createMachine({

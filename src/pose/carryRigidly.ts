@@ -19,8 +19,7 @@ function limbTurn(before: LimbEnds, after: LimbEnds): number {
 const same = (a: Vec2, b: Vec2) => a.x === b.x && a.y === b.y;
 
 /** Whether a limb's ends moved between two states. */
-export const limbMoved = (before: LimbEnds, after: LimbEnds): boolean =>
-  !same(before.parent, after.parent) || !same(before.joint, after.joint);
+export const limbMoved = (before: LimbEnds, after: LimbEnds): boolean => !same(before.parent, after.parent) || !same(before.joint, after.joint);
 
 /** Points carried rigidly by a joint: moved by the joint's move and turned about it by the limb's turn. */
 export function carryRigidly(points: readonly Keypoint[], before: LimbEnds, after: LimbEnds): Keypoint[] {

@@ -65,7 +65,8 @@ export function asNewFigures<F extends Figure>(figures: readonly F[]): F[] {
 }
 
 type Parts = Record<string, Keypoint[] | undefined>;
-const partsOf = (f: Figure): Parts => ('keypoints' in f ? { keypoints: f.keypoints } : { body: f.body, leftHand: f.leftHand, rightHand: f.rightHand, face: f.face, feet: f.feet });
+const partsOf = (f: Figure): Parts =>
+  'keypoints' in f ? { keypoints: f.keypoints } : { body: f.body, leftHand: f.leftHand, rightHand: f.rightHand, face: f.face, feet: f.feet };
 
 /** Whether any point of the figure is shown. */
 export function isFigureShown(f: Figure): boolean {

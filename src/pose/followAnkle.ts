@@ -14,7 +14,10 @@ export function feetFollowAnkles(before: Person, after: Person): Person {
   for (const foot of FEET) {
     const [kb, ab, ka, aa] = [before.body[foot.knee], before.body[foot.ankle], after.body[foot.knee], after.body[foot.ankle]];
     if (!kb || !ab || !ka || !aa) continue;
-    const [limbBefore, limbAfter] = [{ parent: kb, joint: ab }, { parent: ka, joint: aa }];
+    const [limbBefore, limbAfter] = [
+      { parent: kb, joint: ab },
+      { parent: ka, joint: aa },
+    ];
     if (!limbMoved(limbBefore, limbAfter)) continue;
     const points = foot.points.map((i) => next[i]).filter((k) => k !== undefined);
     const moved = carryRigidly(points, limbBefore, limbAfter);

@@ -17,7 +17,10 @@ export function handsFollowWrists(before: Person, after: Person): Person {
     const hand = after[side.hand];
     const [eb, wb, ea, wa] = [before.body[side.elbow], before.body[side.wrist], after.body[side.elbow], after.body[side.wrist]];
     if (!hand || !eb || !wb || !ea || !wa) continue;
-    const [limbBefore, limbAfter] = [{ parent: eb, joint: wb }, { parent: ea, joint: wa }];
+    const [limbBefore, limbAfter] = [
+      { parent: eb, joint: wb },
+      { parent: ea, joint: wa },
+    ];
     if (!limbMoved(limbBefore, limbAfter)) continue;
     result = { ...result, [side.hand]: carryRigidly(hand, limbBefore, limbAfter) };
   }

@@ -16,7 +16,12 @@ export function hsvToRgb255(h: number, s: number, v: number): Rgb {
   const q = v * (1.0 - s * f);
   const t = v * (1.0 - s * (1.0 - f));
   const table: ReadonlyArray<readonly [number, number, number]> = [
-    [v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q],
+    [v, t, p],
+    [q, v, p],
+    [p, v, t],
+    [p, q, v],
+    [t, p, v],
+    [v, p, q],
   ];
   const rgb = s === 0 ? [v, v, v] : (table[sector % 6] ?? [v, t, p]);
   const to8 = (c: number | undefined): number => Math.min(255, Math.max(0, roundHalfEven((c ?? 0) * 255)));

@@ -10,12 +10,8 @@ export { hsvToRgb255, roundHalfEven } from './hsv.js';
 export { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
 export { angleOf, distance, midpoint, vectorLength } from './geometry.js';
-export {
-  clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson,
-} from './person.js';
-export {
-  animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal,
-} from './animal.js';
+export { clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson } from './person.js';
+export { animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal } from './animal.js';
 export { cloneDocument, createEmptyDocument, FRAME_FITS, isFrameFit, MAX_FIGURES, refitDocument, type FrameFit } from './document.js';
 export { attachDefaultFeet, attachDefaultHand, createDefaultAnimal, defaultFeet, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
@@ -37,13 +33,51 @@ export { carryRigidly, type LimbEnds } from './carryRigidly.js';
 export { bodyAxis, faceAxis, mirrorPersonSide, moveSymmetric, reflectAcross, type Axis } from './symmetry.js';
 export { reviveDocument } from './reviveDocument.js';
 export {
-  asNewFigures, figureInfo, flipFigureInfo, FIGURE_NAME_MAX, hasFigureAttributes, hideWholeFigure, readFigureInfo, isFigureShown, newFigureId, showWholeFigure, withFigureIds, withFigureInfo, type Figure,
+  asNewFigures,
+  figureInfo,
+  flipFigureInfo,
+  FIGURE_NAME_MAX,
+  hasFigureAttributes,
+  hideWholeFigure,
+  readFigureInfo,
+  isFigureShown,
+  newFigureId,
+  showWholeFigure,
+  withFigureIds,
+  withFigureInfo,
+  type Figure,
 } from './figure.js';
-export { noOneReadProblem, poseFromPng, readSkeleton, skeletonSizeProblem, type ReadingProgress, type SkeletonReading, type UncertainHand } from './fromPng/poseFromPng.js';
-export { IMAGE_EXTENSIONS, IMAGE_HEADER_BYTES, IMAGE_TYPES, isImageType, readImageHeader, sniffImageType, type ImageHeader, type ImageType } from './imageHeader.js';
+export {
+  noOneReadProblem,
+  poseFromPng,
+  readSkeleton,
+  skeletonSizeProblem,
+  type ReadingProgress,
+  type SkeletonReading,
+  type UncertainHand,
+} from './fromPng/poseFromPng.js';
+export {
+  IMAGE_EXTENSIONS,
+  IMAGE_HEADER_BYTES,
+  IMAGE_TYPES,
+  isImageType,
+  readImageHeader,
+  sniffImageType,
+  type ImageHeader,
+  type ImageType,
+} from './imageHeader.js';
 export { isOnBlack } from './fromPng/onBlack.js';
 export type { RgbaImage } from './fromPng/pixels.js';
-export { describeJsonValue, sayPoseProblem, type DescribedValue, type JsonValueKind, type PoseProblem, type PoseProblemCode, type PoseProblemTexts, type PoseProblemValues } from './problems.js';
+export {
+  describeJsonValue,
+  sayPoseProblem,
+  type DescribedValue,
+  type JsonValueKind,
+  type PoseProblem,
+  type PoseProblemCode,
+  type PoseProblemTexts,
+  type PoseProblemValues,
+} from './problems.js';
 export { ENGLISH_POSE_PROBLEMS, poseProblemMessage } from './problemsEnglish.js';
 export { PERSON_PARTS, personHasDepth, type PersonPart } from './depth/hasDepth.js';
 export { estimatePersonDepth, withPlausibleDepth } from './depth/estimateDepth.js';

@@ -56,8 +56,7 @@ export function rotatePerson(person: Person, radians: number, centre?: Vec2): Pe
   return mapPerson(person, rotation(radians, centreOf(person, centre)));
 }
 
-const permute = (points: readonly Keypoint[], map: readonly number[]): Keypoint[] =>
-  points.map((_, i) => points[map[i] ?? i] as Keypoint);
+const permute = (points: readonly Keypoint[], map: readonly number[]): Keypoint[] => points.map((_, i) => points[map[i] ?? i] as Keypoint);
 
 // Swapping labels keeps the result a correctly labelled person: what a mirror would show.
 /** Mirrors a person about x = centreX (default: its box centre), swapping left and right labels. */

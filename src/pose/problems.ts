@@ -101,9 +101,13 @@ export function describeJsonValue(value: unknown): DescribedValue {
   switch (typeof value) {
     case 'string':
       return { kind: 'string', text: JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value) };
-    case 'number': return { kind: 'number', text: `${value}` };
-    case 'boolean': return { kind: 'boolean', text: `${value}` };
-    case 'undefined': return { kind: 'nothing', text: '' };
-    default: return { kind: 'object', text: '' };
+    case 'number':
+      return { kind: 'number', text: `${value}` };
+    case 'boolean':
+      return { kind: 'boolean', text: `${value}` };
+    case 'undefined':
+      return { kind: 'nothing', text: '' };
+    default:
+      return { kind: 'object', text: '' };
   }
 }

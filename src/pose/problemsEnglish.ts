@@ -31,8 +31,12 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   tripleLength: ({ path, count: n }) => `${path} has ${n} numbers; expected 3 (x, y, confidence)`,
   notPair: ({ path, value }) => `${path} is ${valueName(value)}; expected [x, y]`,
   pairLength: ({ path, count: n }) => `${path} has ${n} numbers; expected 2 (x, y)`,
-  pointListCount: ({ count: n, perPerson }) => `keypoints has ${n} points; expected ${perPerson} for each person (a multiple of ${perPerson}, at least ${perPerson})`,
-  notKeypointArray: ({ path, value, counts }) => `${path} is ${valueName(value)}; expected an array of ${times3(counts).map((n) => `${n} numbers`).join(' or ')}`,
+  pointListCount: ({ count: n, perPerson }) =>
+    `keypoints has ${n} points; expected ${perPerson} for each person (a multiple of ${perPerson}, at least ${perPerson})`,
+  notKeypointArray: ({ path, value, counts }) =>
+    `${path} is ${valueName(value)}; expected an array of ${times3(counts)
+      .map((n) => `${n} numbers`)
+      .join(' or ')}`,
   pointCount: ({ path, count: n, counts }) => `${path} has ${n} points; expected ${or(counts)}`,
   numberCount: ({ path, count: n, counts }) => `${path} has ${n} numbers; expected ${or(times3(counts))}`,
   canvasSideInvalid: ({ path, value }) => `${path} is ${valueName(value)}; expected a positive whole number of pixels`,
@@ -48,9 +52,10 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   tooManyFigures: ({ figures, max }) => `the pose file has ${figures} people and animals; at most ${max}`,
   skeletonTooLarge: ({ width, height, maxMegapixels }) => `the image is ${width} x ${height}; at most ${maxMegapixels} megapixels are read`,
   notSkeleton: () => 'the image is not an OpenPose skeleton on black',
-  noSkeletonFound: () => 'no OpenPose skeleton was found in the image: no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots, no animal lines',
+  noSkeletonFound: () =>
+    'no OpenPose skeleton was found in the image: no joint dots in the OpenPose colours joined by limbs, no hand edges, no face dots, no animal lines',
   skeletonColoursOff: () =>
-    "no OpenPose skeleton was found in the image: its colours are not the ones skeletons are drawn in (a skeleton resized, saved as a JPEG below quality 90 or recoloured loses them); use the image as it was drawn",
+    'no OpenPose skeleton was found in the image: its colours are not the ones skeletons are drawn in (a skeleton resized, saved as a JPEG below quality 90 or recoloured loses them); use the image as it was drawn',
   imageUndecodable: ({ detail }) => detail,
   noCanvas: () => 'This browser cannot draw on a canvas',
   readerFailed: ({ detail }) => detail,

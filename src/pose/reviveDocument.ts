@@ -29,7 +29,11 @@ function optional(v: unknown, count: number): Keypoint[] | undefined | null {
 function person(v: unknown): Person | null {
   if (!isObject(v)) return null;
   const body = points(v.body, BODY_KEYPOINT_COUNT);
-  const [leftHand, rightHand, face] = [optional(v.leftHand, HAND_KEYPOINT_COUNT), optional(v.rightHand, HAND_KEYPOINT_COUNT), optional(v.face, FACE_KEYPOINT_COUNT)];
+  const [leftHand, rightHand, face] = [
+    optional(v.leftHand, HAND_KEYPOINT_COUNT),
+    optional(v.rightHand, HAND_KEYPOINT_COUNT),
+    optional(v.face, FACE_KEYPOINT_COUNT),
+  ];
   const feet = optional(v.feet, FOOT_KEYPOINT_COUNT);
   if (!body || leftHand === null || rightHand === null || face === null || feet === null) return null;
   const figure = readFigureInfo(v.figure);
@@ -51,7 +55,12 @@ export function reviveDocument(raw: unknown): PoseDocument | null {
   const people = raw.people.map(person);
   const animals = raw.animals.map(animal);
   if (people.includes(null) || animals.includes(null)) return null;
-  const doc: PoseDocument = { canvas_width: raw.canvas_width as number, canvas_height: raw.canvas_height as number, people: people as Person[], animals: animals as Animal[] };
+  const doc: PoseDocument = {
+    canvas_width: raw.canvas_width as number,
+    canvas_height: raw.canvas_height as number,
+    people: people as Person[],
+    animals: animals as Animal[],
+  };
   if (isRenderProfile(raw.render_profile) && raw.render_profile !== DEFAULT_RENDER_PROFILE) doc.render_profile = raw.render_profile;
   return doc;
 }

@@ -14,8 +14,12 @@ export function Header() {
         <span>Posecraft</span>
       </Link>
       <nav className="main-nav" aria-label={t('header.navigation')}>
-        <NavLink to="/pose" {...preloadOnIntent('generate')}>{t('nav.generate')}</NavLink>
-        <NavLink to="/edit" {...preloadOnIntent('editor')}>{t('nav.editor')}</NavLink>
+        <NavLink to="/pose" {...preloadOnIntent('generate')}>
+          {t('nav.generate')}
+        </NavLink>
+        <NavLink to="/edit" {...preloadOnIntent('editor')}>
+          {t('nav.editor')}
+        </NavLink>
       </nav>
       <div className="header-end">
         <LanguageSwitch />

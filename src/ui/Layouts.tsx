@@ -46,7 +46,11 @@ export function WorkspaceLayout() {
       </WorkspaceBarSlot.Provider>
       {wide ? (
         // The empty panel holds the panel's place while its code loads, so the canvas is fitted once.
-        GeneratePanel ? <GeneratePanel /> : <div className="generate-panel" />
+        GeneratePanel ? (
+          <GeneratePanel />
+        ) : (
+          <div className="generate-panel" />
+        )
       ) : (
         // The empty bar holds the bar's place while its code loads, so the canvas is fitted once.
         <Suspense fallback={<div className="workspace-bar" />}>

@@ -68,5 +68,9 @@ export function createStore<T>(initial: T, persist?: Persistence<T>): Store<T> {
 
 /** Reads a store (or a slice of it) in a component and re-renders when it changes. */
 export function useStore<T, S = T>(store: Store<T>, select: (value: T) => S = (v) => v as unknown as S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }

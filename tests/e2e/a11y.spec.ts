@@ -41,7 +41,10 @@ for (const lng of ['en', 'zh']) {
 
     test('axe finds no serious or critical violation in the sign-in dialog, with its widget and at its e-mail step', async ({ page }) => {
       await page.goto(`/pose?lng=${lng}`);
-      await page.getByRole('banner').getByRole('button', { name: lng === 'en' ? 'Sign In' : '登录' }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: lng === 'en' ? 'Sign In' : '登录' })
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(widgetButton(page)).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
@@ -70,7 +73,7 @@ for (const lng of ['en', 'zh']) {
       for (let i = 0; i < 3; i++) {
         await bar.nth(i).click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        expect(await seriousViolations(page), await page.getByRole('dialog').getAttribute('aria-labelledby') ?? '').toEqual([]);
+        expect(await seriousViolations(page), (await page.getByRole('dialog').getAttribute('aria-labelledby')) ?? '').toEqual([]);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
       }

@@ -114,10 +114,7 @@ test.describe('sign-in', () => {
     await page.goto('/pose');
     // The popup needs apis.google.com; the emulator-only hook signs in with the same Google credential instead.
     await page.waitForFunction(() => window.__posecraftAuthTest !== undefined);
-    await page.evaluate(
-      (account) => window.__posecraftAuthTest!.signInWithGoogle(account),
-      { sub: `google-${email}`, email, name: 'grace Hopper' },
-    );
+    await page.evaluate((account) => window.__posecraftAuthTest!.signInWithGoogle(account), { sub: `google-${email}`, email, name: 'grace Hopper' });
     await expect(page.getByRole('button', { name: 'Account of grace Hopper' })).toHaveText('G');
     expect((await stored(page)).token).not.toBeNull();
     expect(foreign).toEqual([]);

@@ -60,7 +60,7 @@ test.describe('one document: figures keep what the user set on them', () => {
     }
   });
 
-  test('both reorders (the list and bring forward / send backward) move a person\'s name and pins with it', async ({ page }) => {
+  test("both reorders (the list and bring forward / send backward) move a person's name and pins with it", async ({ page }) => {
     await openEditor(page);
     await tool(page, 'Add person').click();
     const second = (await exportJson(page)).people[1]!.pose_keypoints_2d;
@@ -98,7 +98,7 @@ test.describe('one document: figures keep what the user set on them', () => {
     expect(pointOf(doc.people[0]!.pose_keypoints_2d, 17).c).toBe(1);
   });
 
-  test('names go through export and import, and ControlNet\'s keys are what they were', async ({ page }) => {
+  test("names go through export and import, and ControlNet's keys are what they were", async ({ page }) => {
     await openEditor(page);
     const plain = await exportJson(page);
     await people(page).getByRole('textbox', { name: 'Name of Person 1' }).fill('Ann');
@@ -156,7 +156,7 @@ test.describe('one document: figures keep what the user set on them', () => {
     expect((await exportJson(page)).people).toHaveLength(2);
   });
 
-  test('Add from JSON puts a file\'s people beside the ones on the canvas, with their names, as one undo step', async ({ page }) => {
+  test("Add from JSON puts a file's people beside the ones on the canvas, with their names, as one undo step", async ({ page }) => {
     await openEditor(page);
     await people(page).getByRole('textbox', { name: 'Name of Person 1' }).fill('Ann');
     await people(page).getByRole('textbox', { name: 'Name of Person 1' }).press('Enter');

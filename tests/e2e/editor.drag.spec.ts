@@ -96,8 +96,15 @@ test.describe('pose editor: dragging', () => {
 
     const box = (await stage(page).boundingBox())!;
     const mid = { x: box.x + 60, y: box.y + 60 };
-    await touch('touchStart', [{ x: mid.x - 20, y: mid.y }, { x: mid.x + 20, y: mid.y }]);
-    for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: mid.x - 20 - 8 * i, y: mid.y }, { x: mid.x + 20 + 8 * i, y: mid.y }]);
+    await touch('touchStart', [
+      { x: mid.x - 20, y: mid.y },
+      { x: mid.x + 20, y: mid.y },
+    ]);
+    for (let i = 1; i <= 5; i++)
+      await touch('touchMove', [
+        { x: mid.x - 20 - 8 * i, y: mid.y },
+        { x: mid.x + 20 + 8 * i, y: mid.y },
+      ]);
     await touch('touchEnd', []);
     expect(await zoomOf(page)).toBeCloseTo(zoom * 3, 1);
     await context.close();

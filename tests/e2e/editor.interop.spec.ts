@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { attachDefaultFace, attachDefaultFeet, attachDefaultHand, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument, poseFromPng, rasterizeOpenPose, stringifyPoseExport, type PoseDocument } from '../../src/pose';
+import {
+  attachDefaultFace,
+  attachDefaultFeet,
+  attachDefaultHand,
+  createDefaultAnimal,
+  createDefaultPerson,
+  createDefaultPoseDocument,
+  poseFromPng,
+  rasterizeOpenPose,
+  stringifyPoseExport,
+  type PoseDocument,
+} from '../../src/pose';
 import { corpusPath } from '../unit/pose/realpose';
 import { dragBy, exportJson, openEditor, pointOf, stage, tool, zoomOf } from './editor.helpers';
 import { dropPhoto } from './support/photo';
@@ -55,7 +66,8 @@ test.describe('pose editor: interchange', () => {
     const moved = pointOf(after.people[0].pose_keypoints_2d, 21);
     expect(moved.x).toBeCloseTo(heel.x - 30 / zoom, 0);
     expect(moved.y).toBeCloseTo(heel.y + 12 / zoom, 0);
-    for (const i of BODY25_FEET.filter((i) => i !== 21)) expect(pointOf(after.people[0].pose_keypoints_2d, i)).toEqual(pointOf(before.people[0].pose_keypoints_2d, i));
+    for (const i of BODY25_FEET.filter((i) => i !== 21))
+      expect(pointOf(after.people[0].pose_keypoints_2d, i)).toEqual(pointOf(before.people[0].pose_keypoints_2d, i));
 
     // The other formats carry the feet too: POSE_KEYPOINT as comfyui_controlnet_aux saves it.
     const frames = await download(page, 'Export POSE_KEYPOINT (ComfyUI)');
@@ -70,13 +82,22 @@ test.describe('pose editor: interchange', () => {
   test("a pose saved by AUTOMATIC1111's OpenPose Editor (fkunn1326) imports: two people, every point where it was", async ({ page }) => {
     await openEditor(page);
     // Its layout: width, height, and [x, y] pairs, 18 COCO points per person in turn.
-    const keypoints = [0, 180].flatMap((dx) => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body.map((k) => [Math.round(k.x) + dx, Math.round(k.y)]));
+    const keypoints = [0, 180].flatMap((dx) =>
+      createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body.map((k) => [Math.round(k.x) + dx, Math.round(k.y)]),
+    );
     const file = JSON.stringify({ width: 600, height: 600, keypoints }, null, 4);
     await pick(page, 'Import JSON', { name: 'pose.json', mimeType: 'text/plain', buffer: Buffer.from(file) });
     await expect(page.getByText("Pose imported: people 2, animals 0. Read as AUTOMATIC1111's OpenPose Editor saves it: every point shown.")).toBeVisible();
     const exported = await exportJson(page);
     expect([exported.canvas_width, exported.canvas_height]).toEqual([600, 600]);
-    expect(exported.people.flatMap((p) => Array.from({ length: 18 }, (_, i) => { const q = pointOf(p.pose_keypoints_2d, i); return [q.x, q.y, q.c]; }))).toEqual(keypoints.map(([x, y]) => [x, y, 1]));
+    expect(
+      exported.people.flatMap((p) =>
+        Array.from({ length: 18 }, (_, i) => {
+          const q = pointOf(p.pose_keypoints_2d, i);
+          return [q.x, q.y, q.c];
+        }),
+      ),
+    ).toEqual(keypoints.map(([x, y]) => [x, y, 1]));
   });
 
   test('the render profile is kept with the pose and draws the exported PNG', async ({ page }) => {
@@ -152,7 +173,10 @@ test.describe('pose editor: interchange', () => {
     await openEditor(page);
     const animal = createDefaultAnimal({ centre: { x: 200, y: 300 }, height: 300 });
     const png = new PNG({ width: 400, height: 600 });
-    rasterizeOpenPose({ canvas_width: 400, canvas_height: 600, people: [], animals: [animal] }, { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
+    rasterizeOpenPose(
+      { canvas_width: 400, canvas_height: 600, people: [], animals: [animal] },
+      { width: 400, height: 600, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) },
+    );
     await pick(page, 'Import JSON', { name: 'animal.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
     await expect(page.getByText('Skeleton read from the image: people 0, animals 1.', { exact: false })).toBeVisible();
     const read = await exportJson(page);
@@ -176,7 +200,9 @@ test.describe('pose editor: interchange', () => {
     await expect(page.getByText('Skeleton read from the image: people 1, animals 0.', { exact: false })).toBeVisible({ timeout: 30_000 });
     const read = (await exportJson(page)).people[0]!;
     const within = (flat: number[] | undefined, points: Array<{ x: number; y: number; visible: boolean }> | undefined) =>
-      (points ?? []).flatMap((k, i) => (k.visible ? [flat && pointOf(flat, i).c > 0 && Math.hypot(pointOf(flat, i).x - k.x, pointOf(flat, i).y - k.y) <= 3] : []));
+      (points ?? []).flatMap((k, i) =>
+        k.visible ? [flat && pointOf(flat, i).c > 0 && Math.hypot(pointOf(flat, i).x - k.x, pointOf(flat, i).y - k.y) <= 3] : [],
+      );
     const body = within(read.pose_keypoints_2d, truth.body);
     // The drawing shows 12 body points and 42 hand points, read back from it exactly.
     expect(body).toHaveLength(12);
@@ -219,10 +245,19 @@ test.describe('pose editor: interchange', () => {
     test.setTimeout(120_000);
     await openEditor(page);
     // Ten people with hands and faces on 1024 x 1024: reading their hands back takes seconds.
-    const people = Array.from({ length: 10 }, (_, i) => attachDefaultFace(attachDefaultHand(attachDefaultHand(
-      createDefaultPerson({ centre: { x: 100 + (i % 5) * 206, y: 260 + Math.floor(i / 5) * 500 }, height: 440 }), 'left'), 'right')));
+    const people = Array.from({ length: 10 }, (_, i) =>
+      attachDefaultFace(
+        attachDefaultHand(
+          attachDefaultHand(createDefaultPerson({ centre: { x: 100 + (i % 5) * 206, y: 260 + Math.floor(i / 5) * 500 }, height: 440 }), 'left'),
+          'right',
+        ),
+      ),
+    );
     const png = new PNG({ width: 1024, height: 1024 });
-    rasterizeOpenPose({ canvas_width: 1024, canvas_height: 1024, people, animals: [] }, { width: 1024, height: 1024, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) });
+    rasterizeOpenPose(
+      { canvas_width: 1024, canvas_height: 1024, people, animals: [] },
+      { width: 1024, height: 1024, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) },
+    );
     const crowd = { name: 'crowd.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
     const before = (await exportJson(page)).people.length;
     await pick(page, 'Import JSON', crowd);

@@ -148,11 +148,13 @@ test.describe('editor controls: tooltips, states, status line and focus order', 
     const names: string[] = [];
     for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab');
-      names.push(await page.evaluate(() => {
-        const el = document.activeElement!;
-        const labelled = el as HTMLSelectElement;
-        return el.closest('[role="toolbar"]')?.getAttribute('aria-label') ?? el.getAttribute('aria-label') ?? labelled.labels?.[0]?.textContent ?? el.tagName;
-      }));
+      names.push(
+        await page.evaluate(() => {
+          const el = document.activeElement!;
+          const labelled = el as HTMLSelectElement;
+          return el.closest('[role="toolbar"]')?.getAttribute('aria-label') ?? el.getAttribute('aria-label') ?? labelled.labels?.[0]?.textContent ?? el.tagName;
+        }),
+      );
     }
     // The toolbar, the posing tools beside the canvas, the canvas, what is under it (Feet is disabled with
     // nobody selected, so it is passed over), then the people list on the right.

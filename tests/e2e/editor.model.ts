@@ -51,7 +51,12 @@ function hitAtAnyZoom(s: EditorSnapshot, at: Vec2) {
 /** A corner of the canvas where a press hits nothing at any zoom. */
 function emptyPoint(s: EditorSnapshot): Vec2 {
   const { canvas_width: w, canvas_height: h } = s.context.scene.pose;
-  const corners = [{ x: w - 8, y: h - 8 }, { x: 8, y: 8 }, { x: w - 8, y: 8 }, { x: 8, y: h - 8 }];
+  const corners = [
+    { x: w - 8, y: h - 8 },
+    { x: 8, y: 8 },
+    { x: w - 8, y: 8 },
+    { x: 8, y: h - 8 },
+  ];
   const empty = corners.find((at) => hitAtAnyZoom(s, at)?.kind === 'none');
   if (!empty) throw new Error('No empty corner to press on');
   return empty;
@@ -88,7 +93,15 @@ export function gestureEvents(s: EditorSnapshot): GestureEvent[] {
         // A locked pose's joints select on a press but do not drag.
         ...edit(s, 'lock', 'l'),
         ...(selection.joint && joint
-          ? [{ type: 'SET_JOINT', joint: selection.joint, point: { x, y: joint.y }, via: { kind: 'field', label: 'X', value: x }, gesture: 'type X in the inspector' } as GestureEvent]
+          ? [
+              {
+                type: 'SET_JOINT',
+                joint: selection.joint,
+                point: { x, y: joint.y },
+                via: { kind: 'field', label: 'X', value: x },
+                gesture: 'type X in the inspector',
+              } as GestureEvent,
+            ]
           : []),
         { type: 'UNDO', ...key('undo (Ctrl+Z)', 'Control+z') },
         { type: 'REDO', ...key('redo (Ctrl+Shift+Z)', 'Control+Shift+Z') },
@@ -100,8 +113,20 @@ export function gestureEvents(s: EditorSnapshot): GestureEvent[] {
     case 'pointing': {
       const from = pressed!;
       return [
-        { type: 'POINTER_MOVE', point: plus(from.point, SMALL), screen: plus(from.screen, SMALL), via: { kind: 'move', to: plus(from.point, SMALL) }, gesture: 'move 1px' },
-        { type: 'POINTER_MOVE', point: plus(from.point, LARGE), screen: plus(from.screen, LARGE), via: { kind: 'move', to: plus(from.point, LARGE) }, gesture: 'move far' },
+        {
+          type: 'POINTER_MOVE',
+          point: plus(from.point, SMALL),
+          screen: plus(from.screen, SMALL),
+          via: { kind: 'move', to: plus(from.point, SMALL) },
+          gesture: 'move 1px',
+        },
+        {
+          type: 'POINTER_MOVE',
+          point: plus(from.point, LARGE),
+          screen: plus(from.screen, LARGE),
+          via: { kind: 'move', to: plus(from.point, LARGE) },
+          gesture: 'move far',
+        },
         { type: 'POINTER_UP', point: from.point, shift: false, via: { kind: 'release' }, gesture: 'release' },
         { type: 'CANCEL', ...key('Escape', 'Escape') },
       ];
@@ -133,7 +158,14 @@ export const WITHOUT_GESTURE = {
 // Told apart by what the page shows (the mode, Undo and Redo, a selection, a joint) and what a guard
 // reads (a locked pose does not drag).
 const serialize = (s: EditorSnapshot) =>
-  JSON.stringify([s.value, s.context.past.length > 0, s.context.future.length > 0, s.context.selection.entities.length > 0, !!s.context.selection.joint, s.context.scene.pose.people.some((p) => p.figure?.locked === true)]);
+  JSON.stringify([
+    s.value,
+    s.context.past.length > 0,
+    s.context.future.length > 0,
+    s.context.selection.entities.length > 0,
+    !!s.context.selection.joint,
+    s.context.scene.pose.people.some((p) => p.figure?.locked === true),
+  ]);
 
 /**
  * Replays a generated path's gestures from the start, each event recomputed from the state actually
@@ -154,6 +186,10 @@ function replayed(path: ModelPath): ModelPath {
 
 /** The editor machine's shortest paths from the page's start, plus extensions to walk every transition they miss. */
 export function editorPaths(): ModelPath[] {
-  const all = generatePaths(editorMachine, { input: { scene: START_SCENE }, events: gestureEvents as (s: unknown) => EventObject[], serialize: serialize as never });
+  const all = generatePaths(editorMachine, {
+    input: { scene: START_SCENE },
+    events: gestureEvents as (s: unknown) => EventObject[],
+    serialize: serialize as never,
+  });
   return coveringPaths(editorMachine, all.map(replayed));
 }

@@ -40,7 +40,11 @@ test.describe('pose editor: the stored pose', () => {
       expect(b.y).toBeCloseTo(fit(a).y, 6);
     }
     // On screen the ankle is where the fitted pose puts it inside the canvas rectangle.
-    const [corner, far, foot] = await Promise.all([toPage(page, { x: 0, y: 0 }), toPage(page, { x: 480, y: 270 }), toPage(page, pointOf(after.people[0]!.pose_keypoints_2d, 10))]);
+    const [corner, far, foot] = await Promise.all([
+      toPage(page, { x: 0, y: 0 }),
+      toPage(page, { x: 480, y: 270 }),
+      toPage(page, pointOf(after.people[0]!.pose_keypoints_2d, 10)),
+    ]);
     expect((foot.x - corner.x) / (far.x - corner.x)).toBeCloseTo(fit(anklePoint).x / 480, 6);
     expect((foot.y - corner.y) / (far.y - corner.y)).toBeCloseTo(fit(anklePoint).y / 270, 6);
     // And the preview follows the new size.

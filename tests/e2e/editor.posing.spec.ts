@@ -77,7 +77,10 @@ test.describe('pose editor: posing like an artist', () => {
     expect(dist(point(after, ANKLE), point(before, ANKLE))).toBeLessThan(1e-3);
     expect(point(after, HIP).y).toBeCloseTo(point(before, HIP).y + 40 / zoom, 0);
     expect(dist(point(after, KNEE), point(before, KNEE))).toBeGreaterThan(5);
-    for (const [a, b] of [[HIP, KNEE], [KNEE, ANKLE]] as const) {
+    for (const [a, b] of [
+      [HIP, KNEE],
+      [KNEE, ANKLE],
+    ] as const) {
       expect(Math.abs(dist(point(after, a), point(after, b)) - dist(point(before, a), point(before, b)))).toBeLessThan(0.5);
     }
     await expectUndoTo(page, before);

@@ -32,13 +32,17 @@ test.describe('pose editor: why an import is refused, in the interface language'
     await pick(page, json('notjson.json', '{ nope'));
     await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：姿势文件不是有效的 JSON：');
     await pick(page, json('empty.json', '{"canvas_width":512,"canvas_height":512}'));
-    await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height），没有可绘制的内容');
+    await expect(page.getByRole('alert').last()).toContainText(
+      '无法导入此姿势文件：姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height），没有可绘制的内容',
+    );
     // The undo button keeps its Chinese label: nothing was imported.
     await expect(zhTool(page, '撤销')).toBeDisabled();
 
     await page.locator('button[lang="en"]').first().click();
     await pick(page, short, tool(page, 'Import JSON'));
-    await expect(page.getByRole('alert').last()).toHaveText(/This pose file cannot be imported: people\[0\]\.pose_keypoints_2d has 4 numbers; expected 54 or 75/);
+    await expect(page.getByRole('alert').last()).toHaveText(
+      /This pose file cannot be imported: people\[0\]\.pose_keypoints_2d has 4 numbers; expected 54 or 75/,
+    );
   });
 
   test('a PNG that is no skeleton, holds none, has lost its colours, or is too large, is refused in Chinese', async ({ page }) => {

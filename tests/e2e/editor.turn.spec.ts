@@ -37,7 +37,8 @@ test.describe('pose editor: turning a person', () => {
     expect(depth).toHaveLength(18 * 4);
     // The 3D keys agree with the 2D ones, and the upper arm keeps its length in 3D.
     expect(depth.slice(RIGHT_SHOULDER * 4, RIGHT_SHOULDER * 4 + 2)).toEqual([right.x, right.y]);
-    const bone = (i: number, j: number) => Math.hypot(depth[j * 4]! - depth[i * 4]!, depth[j * 4 + 1]! - depth[i * 4 + 1]!, depth[j * 4 + 2]! - depth[i * 4 + 2]!);
+    const bone = (i: number, j: number) =>
+      Math.hypot(depth[j * 4]! - depth[i * 4]!, depth[j * 4 + 1]! - depth[i * 4 + 1]!, depth[j * 4 + 2]! - depth[i * 4 + 2]!);
     const [[sx, sy], [ex, ey]] = [DEFAULT_BODY[RIGHT_SHOULDER]!, DEFAULT_BODY[RIGHT_ELBOW]!];
     expect(bone(RIGHT_SHOULDER, RIGHT_ELBOW)).toBeCloseTo(Math.hypot(ex - sx, ey - sy), 0);
 

@@ -2,7 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
 import { DEFAULT_BODY, dragBy, exportJson, openEditor, pointOf, tool, zoomOf } from './editor.helpers';
 import { panel } from './generate.helpers';
-import { bodyPoint, choosePhoto, dropPhoto, foundPoints, holdUpload, PHOTO, photoSection, referenceCoverage, referenceShown, signInToEditor } from './support/photo';
+import {
+  bodyPoint,
+  choosePhoto,
+  dropPhoto,
+  foundPoints,
+  holdUpload,
+  PHOTO,
+  photoSection,
+  referenceCoverage,
+  referenceShown,
+  signInToEditor,
+} from './support/photo';
 
 // Runs the real estimator (WASM models in the server's child process) on real photos. The first
 // estimate on a busy 2-core machine can take many seconds, hence the long waits on visible states.
@@ -33,9 +44,13 @@ function expectPlausible(person: PersonJson, width: number, height: number, box 
 /** The visible body joint (not a wrist, which carries its hand) farthest from every other found point: safe to grab. */
 function loneJoint(people: PersonJson[]): { index: number; x: number; y: number; room: number } {
   const everything = people.flatMap(foundPoints);
-  const candidates = Array.from({ length: 18 }, (_, index) => ({ index, ...bodyPoint(people[0]!, index) })).filter((p) => p.c > 0 && p.index !== R_WRIST && p.index !== L_WRIST);
+  const candidates = Array.from({ length: 18 }, (_, index) => ({ index, ...bodyPoint(people[0]!, index) })).filter(
+    (p) => p.c > 0 && p.index !== R_WRIST && p.index !== L_WRIST,
+  );
   const scored = candidates.map((p) => ({
-    index: p.index, x: p.x, y: p.y,
+    index: p.index,
+    x: p.x,
+    y: p.y,
     room: Math.min(...everything.filter((q) => q.x !== p.x || q.y !== p.y).map((q) => Math.hypot(q.x - p.x, q.y - p.y))),
   }));
   return scored.sort((a, b) => b.room - a.room)[0]!;
@@ -112,7 +127,12 @@ test.describe('pose from a photo', () => {
 
     // A canvas resize from the panel is an edit too: undo brings back the photo's size, with the photo.
     await panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '1:1', exact: true }).click();
-    await expect.poll(async () => { const d = await exportJson(page); return [d.canvas_width, d.canvas_height]; }).toEqual([400, 400]);
+    await expect
+      .poll(async () => {
+        const d = await exportJson(page);
+        return [d.canvas_width, d.canvas_height];
+      })
+      .toEqual([400, 400]);
     await expect(panel(page).getByRole('button', { name: 'Small 400 × 400' })).toHaveAttribute('aria-pressed', 'true');
     await tool(page, 'Undo').click();
     expect(await exportJson(page)).toEqual(estimate);
@@ -160,7 +180,7 @@ test.describe('pose from a photo', () => {
     await expect.poll(() => referenceShown(page)).toEqual(astronaut);
   });
 
-  test('a photo dropped on the panel\'s Modify Pose opens the editor and becomes the pose, and again while the editor is open', async ({ page }) => {
+  test("a photo dropped on the panel's Modify Pose opens the editor and becomes the pose, and again while the editor is open", async ({ page }) => {
     await signInToEditor(page, 'panel');
     await page.getByRole('banner').getByRole('link', { name: 'Generate' }).click();
     await expect(page).toHaveURL(/\/pose$/);

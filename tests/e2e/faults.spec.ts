@@ -41,8 +41,16 @@ async function recovers(page: Page, pose: unknown, prompt: string) {
 
 const faults: Array<[string, (route: Route) => Promise<void>, RegExp]> = [
   ['a lost network', (route) => route.abort('internetdisconnected'), /^ERR_NETWORK: Network Error/],
-  ['a 500', (route) => route.fulfill({ status: 500, json: { code: 500, response_metadata: { error: { code_n: 50001, description: 'Internal server error' } } } }), /^50001: Internal server error/],
-  ['a 502 without the envelope (from a proxy in front)', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }), /^ERR_BAD_RESPONSE: Bad Gateway/],
+  [
+    'a 500',
+    (route) => route.fulfill({ status: 500, json: { code: 500, response_metadata: { error: { code_n: 50001, description: 'Internal server error' } } } }),
+    /^50001: Internal server error/,
+  ],
+  [
+    'a 502 without the envelope (from a proxy in front)',
+    (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    /^ERR_BAD_RESPONSE: Bad Gateway/,
+  ],
   ['a timeout', (route) => route.abort('timedout'), /^ECONNABORTED: timeout of 300000ms exceeded/],
 ];
 

@@ -16,16 +16,19 @@ export const currentPrompt = (page: Page) => main(page).getByRole('region', { na
 export const history = (page: Page) => main(page).getByRole('region', { name: 'Your history' });
 /** History entries, newest first (each has "Use again"; image grids inside are lists too). */
 export const historyItems = (page: Page) =>
-  history(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Use again' }) });
+  history(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Use again' }) });
 /** A status badge with its exact text. */
-export const statusBadge = (scope: Locator, status: 'Queued' | 'Running' | 'Done' | 'Failed' | 'Stopped') =>
-  scope.getByText(status, { exact: true });
+export const statusBadge = (scope: Locator, status: 'Queued' | 'Running' | 'Done' | 'Failed' | 'Stopped') => scope.getByText(status, { exact: true });
 
 /** Chooses an aspect preset, one of its sizes and the number of images in the panel. */
 export async function chooseSettings(page: Page, preset: string, size: string, count: number): Promise<void> {
   await panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: preset, exact: true }).click();
   await panel(page).getByRole('group', { name: 'Size' }).getByRole('button', { name: size }).click();
-  await panel(page).getByRole('radio', { name: String(count), exact: true }).click();
+  await panel(page)
+    .getByRole('radio', { name: String(count), exact: true })
+    .click();
 }
 
 /** Opens the editor from the header, adds a person to the built-in one, and returns to /pose by the header link. */

@@ -26,7 +26,7 @@ for (const [name, size] of Object.entries({ desktop: SIZES.wide, phone: SIZES.na
       // The control image the result was made from is shown beside it, at the prompt's size.
       const control = card.getByRole('img', { name: 'The control image the model was given, 96 × 64' });
       await expect(control).toBeVisible();
-      const controlPng = await (await page.request.get(await control.getAttribute('src') as string)).body();
+      const controlPng = await (await page.request.get((await control.getAttribute('src')) as string)).body();
       expect(readPngSize(controlPng)).toEqual({ width: 96, height: 64 });
       // Opened large, a result is shown next to the control image, to compare.
       await card.getByRole('button', { name: 'Open image 1' }).click();

@@ -5,8 +5,19 @@ import { readPngSize } from '../support/pngInfo';
 import { createTestUser } from '../support/emulator';
 import { DEFAULT_BODY, exportJson, openEditor, toPage, tool } from './editor.helpers';
 import {
-  chooseSettings, currentPrompt, expectImages, generateButton, goToGenerate, history, historyItems, main, makePose, panel,
-  promptBox, recordShownStates, statusBadge,
+  chooseSettings,
+  currentPrompt,
+  expectImages,
+  generateButton,
+  goToGenerate,
+  history,
+  historyItems,
+  main,
+  makePose,
+  panel,
+  promptBox,
+  recordShownStates,
+  statusBadge,
 } from './generate.helpers';
 import { fillQueue } from './support/busyQueue';
 import { queuePrompt } from './support/promptApi';
@@ -114,7 +125,10 @@ test.describe('generation', () => {
       await expect(promptBox(page)).toHaveValue('a dancer on a rooftop at sunset');
       await expect(main(page).getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('blurry');
       await expect(main(page).getByText('3 image(s) at 640 × 360')).toBeVisible();
-      await expect(panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '16:9', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(panel(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '16:9', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(panel(page).getByRole('button', { name: 'Medium 640 × 360' })).toHaveAttribute('aria-pressed', 'true');
       await expect(panel(page).getByRole('radio', { name: '3', exact: true })).toHaveAttribute('aria-checked', 'true');
       await openEditor(page);
@@ -164,7 +178,11 @@ test.describe('generation', () => {
     await page.reload();
     await expect(historyItems(page)).toHaveCount(1);
     await expect(statusBadge(historyItems(page).first(), 'Stopped')).toBeVisible();
-    await expect(historyItems(page).first().getByRole('img', { name: /^Generated image/ })).toHaveCount(0);
+    await expect(
+      historyItems(page)
+        .first()
+        .getByRole('img', { name: /^Generated image/ }),
+    ).toHaveCount(0);
   });
 
   test('the history shows five prompts a page, newest first, and pages back to older ones', async ({ page, baseURL }) => {

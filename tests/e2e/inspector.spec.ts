@@ -69,8 +69,15 @@ test.describe('the Stately inspector in development', () => {
     await page.getByRole('button', { name: 'Open the pose editor' }).click();
     await expect(stage(page)).toHaveAttribute('data-view', /\d/, { timeout: 60_000 });
     // The canvas size is the document's own now (no RESIZE on start): a size from the panel sends one.
-    await page.getByRole('complementary', { name: 'Generate images' }).getByRole('group', { name: 'Aspect ratio' }).getByRole('button', { name: '2:3', exact: true }).click();
-    await page.getByRole('complementary', { name: 'Generate images' }).getByRole('button', { name: /^Medium/ }).click();
+    await page
+      .getByRole('complementary', { name: 'Generate images' })
+      .getByRole('group', { name: 'Aspect ratio' })
+      .getByRole('button', { name: '2:3', exact: true })
+      .click();
+    await page
+      .getByRole('complementary', { name: 'Generate images' })
+      .getByRole('button', { name: /^Medium/ })
+      .click();
     // Undone at once, so the pose is back where the drag below expects it.
     await tool(page, 'Undo').click();
     const ankle = { x: DEFAULT_BODY[10]![0], y: DEFAULT_BODY[10]![1] };

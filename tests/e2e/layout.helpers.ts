@@ -62,18 +62,22 @@ export async function canvasShare(page: Page): Promise<number> {
 /** The controls in `scope` that are smaller than 44 x 44 px, as "name: w x h"; a checkbox or radio counts with its label. */
 export async function smallTargets(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) => {
-    const controls = root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="radio"], [role="menuitem"]');
-    return [...controls]
-      .filter((el) => el.checkVisibility())
-      .map((el) => {
-        const choice = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
-        const box = ((choice && el.closest('label')) || el).getBoundingClientRect();
-        const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('name') || el.tagName);
-        return { name, width: box.width, height: box.height };
-      })
-      // Half a pixel for layout rounding.
-      .filter((t) => t.width < 43.5 || t.height < 43.5)
-      .map((t) => `${t.name}: ${Math.round(t.width)} x ${Math.round(t.height)}`);
+    const controls = root.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="radio"], [role="menuitem"]',
+    );
+    return (
+      [...controls]
+        .filter((el) => el.checkVisibility())
+        .map((el) => {
+          const choice = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+          const box = ((choice && el.closest('label')) || el).getBoundingClientRect();
+          const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('name') || el.tagName);
+          return { name, width: box.width, height: box.height };
+        })
+        // Half a pixel for layout rounding.
+        .filter((t) => t.width < 43.5 || t.height < 43.5)
+        .map((t) => `${t.name}: ${Math.round(t.width)} x ${Math.round(t.height)}`)
+    );
   });
 }
 

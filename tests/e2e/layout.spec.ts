@@ -21,7 +21,9 @@ for (const [name, size] of Object.entries(SIZES)) {
       if (touch) {
         expect(await canvasShare(page)).toBeGreaterThanOrEqual(0.7);
         expect(zoom / reference).toBeGreaterThanOrEqual(0.6);
-        console.log(`${name}: canvas ${(100 * (await canvasShare(page))).toFixed(1)}% of the width, zoom ${zoom.toFixed(3)} = ${(zoom / reference).toFixed(2)} x desktop ${reference.toFixed(3)}`);
+        console.log(
+          `${name}: canvas ${(100 * (await canvasShare(page))).toFixed(1)}% of the width, zoom ${zoom.toFixed(3)} = ${(zoom / reference).toFixed(2)} x desktop ${reference.toFixed(3)}`,
+        );
       }
       const before = await exportAnywhere(page);
 

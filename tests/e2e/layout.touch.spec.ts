@@ -30,7 +30,7 @@ async function expectFitted(page: Page): Promise<void> {
 
 for (const [name, size] of Object.entries(SIZES)) {
   test.describe(`${size.viewport.width} x ${size.viewport.height}`, () => {
-    test('no control covers the pose: every joint of two people on the canvas is the stage\'s to touch', async ({ browser }) => {
+    test("no control covers the pose: every joint of two people on the canvas is the stage's to touch", async ({ browser }) => {
       const page = await openAt(browser, size);
       await clickTool(page, 'Add person');
       const doc = await exportAnywhere(page);

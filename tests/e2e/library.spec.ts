@@ -21,7 +21,9 @@ async function openLibrary(page: Page, tab: string) {
 
 async function applyFromLibrary(page: Page, tab: string, name: string) {
   await openLibrary(page, tab);
-  await library(page).getByRole('button', { name: `Apply "${name}"` }).click();
+  await library(page)
+    .getByRole('button', { name: `Apply "${name}"` })
+    .click();
   await library(page).getByRole('button', { name: 'Close the library' }).click();
 }
 

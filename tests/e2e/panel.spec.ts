@@ -58,7 +58,9 @@ test.describe('Generate images panel', () => {
       ['Twitter/X 4:3', '1000 × 750'],
       ['TikTok 9:16', '360 × 640'],
     ]) {
-      await panel(page).getByRole('button', { name: `${name} ${dims}` }).click();
+      await panel(page)
+        .getByRole('button', { name: `${name} ${dims}` })
+        .click();
       await expect(page.getByText(`at ${dims}`)).toBeVisible();
       await expect(panel(page).getByRole('button', { name: `${name} ${dims}` })).toHaveAttribute('aria-pressed', 'true');
     }
@@ -111,7 +113,9 @@ test.describe('Generate images panel', () => {
   test('settings survive a reload, and stored nonsense falls back to the defaults', async ({ page }) => {
     await page.goto('/pose');
     await preset(page, '16:9').click();
-    await panel(page).getByRole('button', { name: /Medium/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Medium/ })
+      .click();
     await panel(page).getByRole('radio', { name: '3' }).click();
     await page.reload();
     await expect(preset(page, '16:9')).toHaveAttribute('aria-pressed', 'true');

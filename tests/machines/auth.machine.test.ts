@@ -157,7 +157,9 @@ describe('auth machine, model-based coverage', () => {
         (Object.values(transitions) as Step[]).map((edge) => [...shortest.find((p) => serializeState(p.state) === key)!.steps, edge]),
       );
       return [...shortest.map((p) => p.steps), ...edges].map((steps) => ({
-        name: `${name}: ${eventsOf(steps).map((s) => s.event.type).join(' → ')}`,
+        name: `${name}: ${eventsOf(steps)
+          .map((s) => s.event.type)
+          .join(' → ')}`,
         input,
         steps: eventsOf(steps).map((s) => ({ event: s.event, value: s.state.value })),
       }));

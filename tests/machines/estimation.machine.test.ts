@@ -10,9 +10,11 @@ const pose = { people: [{ pose_keypoints_2d: new Array(54).fill(1) }], animals: 
 const submitted: SubmitOutput = { prompt_id: 'p1', image_url: '/files/users/u/uploads/estimation/me.jpg?expires=1&sig=s' };
 
 const message = (m: EstimatorMessage): EventObject => ({ type: 'SOCKET.MESSAGE', message: m }) as EventObject;
-const progress = (promptId: string, stage: 'body' | 'face' = 'body') => message({ type: 'estimation.progress', prompt_id: promptId, data: { stage, progress: 0.3 } });
+const progress = (promptId: string, stage: 'body' | 'face' = 'body') =>
+  message({ type: 'estimation.progress', prompt_id: promptId, data: { stage, progress: 0.3 } });
 const result = (promptId: string) => message({ type: 'estimation.result', prompt_id: promptId, data: pose });
-const failure = (promptId: string) => message({ type: 'estimation.error', prompt_id: promptId, data: { code_n: 42201, description: 'The image could not be decoded' } });
+const failure = (promptId: string) =>
+  message({ type: 'estimation.error', prompt_id: promptId, data: { code_n: 42201, description: 'The image could not be decoded' } });
 const done = (output: SubmitOutput): EventObject => ({ type: 'xstate.done.actor.submitEstimate', output }) as EventObject;
 const error = (text: string): EventObject => ({ type: 'xstate.error.actor.submitEstimate', error: new Error(text) }) as EventObject;
 
@@ -29,7 +31,18 @@ const events = (): EventObject[] => [
   progress('someone-elses-tab'),
   done(submitted),
   done({ ...submitted, status: { prompt_id: 'p1', status: 'done', stage: 'done', progress: 1, result: pose, message: null, error: null } }),
-  done({ ...submitted, status: { prompt_id: 'p1', status: 'failed', stage: 'decoding', progress: 0.05, result: null, message: null, error: { code_n: 42201, description: 'damaged' } } }),
+  done({
+    ...submitted,
+    status: {
+      prompt_id: 'p1',
+      status: 'failed',
+      stage: 'decoding',
+      progress: 0.05,
+      result: null,
+      message: null,
+      error: { code_n: 42201, description: 'damaged' },
+    },
+  }),
   error('41501: The file is not a JPEG, PNG or WebP image'),
 ];
 
@@ -78,10 +91,16 @@ describe('estimation machine, model-based: what the dialog shows and asks along 
     const started = startActor();
     const model = new EstimateModel();
     expect(seenOn(started)).toEqual(model.seen());
-    await followPath(started.actor, started.scripted, path, () => seenOn(started), (step, label) => {
-      expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
-      expect(step.after, `${label}: dialog`).toEqual(model.seen());
-    });
+    await followPath(
+      started.actor,
+      started.scripted,
+      path,
+      () => seenOn(started),
+      (step, label) => {
+        expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
+        expect(step.after, `${label}: dialog`).toEqual(model.seen());
+      },
+    );
     started.actor.stop();
   });
 

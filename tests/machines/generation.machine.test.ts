@@ -4,13 +4,7 @@ import { createMachine, fromPromise, type EventObject } from 'xstate';
 import { ApiCallError } from '../../src/api/failures';
 import { en } from '../../src/i18n/en';
 import { zh } from '../../src/i18n/zh';
-import {
-  generationMachine,
-  MAX_POLL_FAILURES,
-  POLL_INTERVAL_MS,
-  type GenerationRequest,
-  type PromptProgress,
-} from '../../src/machines/generation.machine';
+import { generationMachine, MAX_POLL_FAILURES, POLL_INTERVAL_MS, type GenerationRequest, type PromptProgress } from '../../src/machines/generation.machine';
 import { PromptModel, type PromptSeen } from './generationModel';
 import { createActor, expectCoverage, followPath, generatePaths, measureCoverage, ScriptedActors } from './modelBased';
 
@@ -105,10 +99,16 @@ describe('generation machine, model-based: what the page shows and asks along ev
     const started = startActor();
     const model = new PromptModel();
     expect(seenOn(started)).toEqual(model.seen());
-    await followPath(started.actor, started.scripted, path, () => seenOn(started), (step, label) => {
-      expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
-      expect(step.after, `${label}: page`).toEqual(model.seen());
-    });
+    await followPath(
+      started.actor,
+      started.scripted,
+      path,
+      () => seenOn(started),
+      (step, label) => {
+        expect(step.requests, `${label}: requests`).toEqual(model.step(step.event));
+        expect(step.after, `${label}: page`).toEqual(model.seen());
+      },
+    );
     started.actor.stop();
   });
 

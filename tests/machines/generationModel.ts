@@ -21,7 +21,15 @@ export interface PromptSeen {
   historyReads: number;
 }
 
-type Notice = EventObject & { request?: unknown; item?: PromptProgress; promptId?: string; progress?: number; image?: string; output?: unknown; error?: unknown };
+type Notice = EventObject & {
+  request?: unknown;
+  item?: PromptProgress;
+  promptId?: string;
+  progress?: number;
+  image?: string;
+  output?: unknown;
+  error?: unknown;
+};
 
 const ENDS = ['done', 'failed', 'stopped'] as const;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -45,7 +53,16 @@ export class PromptModel {
   seen(): PromptSeen {
     const status = this.phase === 'idle' ? null : this.phase === 'stopping' ? 'running' : this.phase;
     const busy = !['idle', ...ENDS].includes(this.phase);
-    return { status, busy, canStop: this.following, progress: this.progress, images: this.images, error: this.error, preview: this.preview, historyReads: this.historyReads };
+    return {
+      status,
+      busy,
+      canStop: this.following,
+      progress: this.progress,
+      images: this.images,
+      error: this.error,
+      preview: this.preview,
+      historyReads: this.historyReads,
+    };
   }
 
   /** Applies one event; returns the requests the page should make because of it. */
@@ -62,7 +79,10 @@ export class PromptModel {
 
   private poll() {
     const delayMs = this.catchUp ? 0 : POLL_INTERVAL_MS * (this.failures + 1);
-    this.requests.push({ id: 'pollPrompt', input: this.live && !this.catchUp ? { promptId: this.promptId, delayMs, idle: true } : { promptId: this.promptId, delayMs } });
+    this.requests.push({
+      id: 'pollPrompt',
+      input: this.live && !this.catchUp ? { promptId: this.promptId, delayMs, idle: true } : { promptId: this.promptId, delayMs },
+    });
   }
 
   private take(p: PromptProgress) {

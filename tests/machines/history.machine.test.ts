@@ -59,10 +59,16 @@ describe('history machine, model-based: what the list shows and reads along ever
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     const { actor, scripted } = startActor();
     const model = new HistoryModel();
-    await followPath(actor, scripted, path, () => seenOn(actor), (step, label) => {
-      expect(step.requests, `${label}: reads`).toEqual(model.step(step.event));
-      expect(step.after, `${label}: list`).toEqual(model.seen());
-    });
+    await followPath(
+      actor,
+      scripted,
+      path,
+      () => seenOn(actor),
+      (step, label) => {
+        expect(step.requests, `${label}: reads`).toEqual(model.step(step.event));
+        expect(step.after, `${label}: list`).toEqual(model.seen());
+      },
+    );
     actor.stop();
   });
 
@@ -86,7 +92,10 @@ describe('history machine, when it reads', () => {
     actor.send({ type: 'SHOW' });
     scripted.settle(done(pageOf('running', 'done')));
     await tick();
-    expect(reads(scripted)).toEqual([{ page: 1, delayMs: 0 }, { page: 1, delayMs: HISTORY_REFRESH_MS }]);
+    expect(reads(scripted)).toEqual([
+      { page: 1, delayMs: 0 },
+      { page: 1, delayMs: HISTORY_REFRESH_MS },
+    ]);
     scripted.settle(done(pageOf('done', 'done')));
     await tick();
     expect(actor.getSnapshot().value).toEqual({ visible: 'shown' });

@@ -23,7 +23,14 @@ const door = setup({
   },
 });
 
-const events: EventObject[] = [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'LOCK' }, { type: 'UNLOCK' }, { type: 'xstate.done.actor.motor' }, { type: 'xstate.error.actor.motor' }];
+const events: EventObject[] = [
+  { type: 'OPEN' },
+  { type: 'CLOSE' },
+  { type: 'LOCK' },
+  { type: 'UNLOCK' },
+  { type: 'xstate.done.actor.motor' },
+  { type: 'xstate.error.actor.motor' },
+];
 
 describe('model-based coverage', () => {
   it('counts event, actor-outcome and eventless transitions, and states the paths reach', () => {

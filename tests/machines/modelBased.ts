@@ -77,7 +77,10 @@ export async function followPath<Seen>(
     const startedBefore = scripted.started.length;
     if (!scripted.settle(step.event)) actor.send(step.event);
     await settleEffects();
-    expectStep({ event: step.event, before, after: see(), requests: scripted.started.slice(startedBefore) }, `${path.name}, step ${i + 1} (${describeEvent(step.event)})`);
+    expectStep(
+      { event: step.event, before, after: see(), requests: scripted.started.slice(startedBefore) },
+      `${path.name}, step ${i + 1} (${describeEvent(step.event)})`,
+    );
   }
 }
 

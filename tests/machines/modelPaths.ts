@@ -78,7 +78,17 @@ function walk(machine: AnyStateMachine, paths: ModelPath[], onStep: (transitions
   });
   // The same inert scope xstate's transition() builds, but on a system whose inspection we receive.
   const noop = () => {};
-  const scope = { self: probe, system: probe.system, id: '', sessionId: '', defer: noop, logger: noop, stopChild: noop, emit: noop, actionExecutor: noop } as unknown as AnyActorScope;
+  const scope = {
+    self: probe,
+    system: probe.system,
+    id: '',
+    sessionId: '',
+    defer: noop,
+    logger: noop,
+    stopChild: noop,
+    emit: noop,
+    actionExecutor: noop,
+  } as unknown as AnyActorScope;
   recording = true;
   for (const path of paths) {
     let snapshot = machine.getInitialSnapshot(scope, path.input);

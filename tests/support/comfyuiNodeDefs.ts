@@ -31,22 +31,51 @@ const INT = (min: number, max: number) => ['INT', { default: min, min, max }];
 const FLOAT = (min: number, max: number) => ['FLOAT', { default: min, min, max }];
 const SAMPLERS = ['euler', 'euler_ancestral', 'dpmpp_2m', 'dpmpp_2m_sde', 'res_multistep', 'uni_pc'];
 const SCHEDULERS = ['simple', 'sgm_uniform', 'karras', 'exponential', 'ddim_uniform', 'beta', 'normal'];
-const CLIP_TYPES = ['stable_diffusion', 'stable_cascade', 'sd3', 'stable_audio', 'mochi', 'ltxv', 'pixart', 'cosmos', 'lumina2', 'wan', 'hidream', 'chroma', 'ace', 'omnigen2', 'qwen_image', 'hunyuan_image'];
+const CLIP_TYPES = [
+  'stable_diffusion',
+  'stable_cascade',
+  'sd3',
+  'stable_audio',
+  'mochi',
+  'ltxv',
+  'pixart',
+  'cosmos',
+  'lumina2',
+  'wan',
+  'hidream',
+  'chroma',
+  'ace',
+  'omnigen2',
+  'qwen_image',
+  'hunyuan_image',
+];
 const DUAL_CLIP_TYPES = ['sdxl', 'sd3', 'flux', 'hunyuan_video', 'hidream', 'hunyuan_image'];
 
 /** The node classes, with the model lists of the folders given. */
 export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<string, NodeDefinition> {
   const list = (folder: string) => [folders[folder] ?? [], {}];
   const node = (name: string, required: Record<string, unknown[]>, output: string[], optional?: Record<string, unknown[]>): NodeDefinition => ({
-    input: optional ? { required, optional } : { required }, output, name, output_node: name === 'SaveImage',
+    input: optional ? { required, optional } : { required },
+    output,
+    name,
+    output_node: name === 'SaveImage',
   });
-  const latent = (step: number) => ({ width: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }], height: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }], batch_size: INT(1, 4096) });
+  const latent = (step: number) => ({
+    width: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }],
+    height: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }],
+    batch_size: INT(1, 4096),
+  });
   const definitions = [
     node('CheckpointLoaderSimple', { ckpt_name: list('checkpoints') }, ['MODEL', 'CLIP', 'VAE']),
-    node('LoraLoader', { model: ['MODEL'], clip: ['CLIP'], lora_name: list('loras'), strength_model: FLOAT(-100, 100), strength_clip: FLOAT(-100, 100) }, ['MODEL', 'CLIP']),
+    node('LoraLoader', { model: ['MODEL'], clip: ['CLIP'], lora_name: list('loras'), strength_model: FLOAT(-100, 100), strength_clip: FLOAT(-100, 100) }, [
+      'MODEL',
+      'CLIP',
+    ]),
     node('UNETLoader', { unet_name: list('diffusion_models'), weight_dtype: [['default', 'fp8_e4m3fn', 'fp8_e4m3fn_fast', 'fp8_e5m2'], {}] }, ['MODEL']),
     node('CLIPLoader', { clip_name: list('text_encoders'), type: [CLIP_TYPES, {}] }, ['CLIP'], { device: [['default', 'cpu'], {}] }),
-    node('DualCLIPLoader', { clip_name1: list('text_encoders'), clip_name2: list('text_encoders'), type: [DUAL_CLIP_TYPES, {}] }, ['CLIP'], { device: [['default', 'cpu'], {}] }),
+    node('DualCLIPLoader', { clip_name1: list('text_encoders'), clip_name2: list('text_encoders'), type: [DUAL_CLIP_TYPES, {}] }, ['CLIP'], {
+      device: [['default', 'cpu'], {}],
+    }),
     node('VAELoader', { vae_name: list('vae') }, ['VAE']),
     node('CLIPTextEncode', { text: ['STRING', { multiline: true }], clip: ['CLIP'] }, ['CONDITIONING']),
     node('ConditioningZeroOut', { conditioning: ['CONDITIONING'] }, ['CONDITIONING']),
@@ -54,18 +83,44 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
     node('ModelSamplingAuraFlow', { model: ['MODEL'], shift: FLOAT(0, 100) }, ['MODEL']),
     node('LoadImage', { image: [uploads, { image_upload: true }] }, ['IMAGE', 'MASK']),
     node('ControlNetLoader', { control_net_name: list('controlnet') }, ['CONTROL_NET']),
-    node('ControlNetApplyAdvanced', {
-      positive: ['CONDITIONING'], negative: ['CONDITIONING'], control_net: ['CONTROL_NET'], image: ['IMAGE'],
-      strength: FLOAT(0, 10), start_percent: FLOAT(0, 1), end_percent: FLOAT(0, 1),
-    }, ['CONDITIONING', 'CONDITIONING'], { vae: ['VAE'] }),
+    node(
+      'ControlNetApplyAdvanced',
+      {
+        positive: ['CONDITIONING'],
+        negative: ['CONDITIONING'],
+        control_net: ['CONTROL_NET'],
+        image: ['IMAGE'],
+        strength: FLOAT(0, 10),
+        start_percent: FLOAT(0, 1),
+        end_percent: FLOAT(0, 1),
+      },
+      ['CONDITIONING', 'CONDITIONING'],
+      { vae: ['VAE'] },
+    ),
     node('ModelPatchLoader', { name: list('model_patches') }, ['MODEL_PATCH']),
-    node('ZImageFunControlnet', { model: ['MODEL'], model_patch: ['MODEL_PATCH'], vae: ['VAE'], strength: FLOAT(-10, 10) }, ['MODEL'], { image: ['IMAGE'], inpaint_image: ['IMAGE'], mask: ['MASK'] }),
+    node('ZImageFunControlnet', { model: ['MODEL'], model_patch: ['MODEL_PATCH'], vae: ['VAE'], strength: FLOAT(-10, 10) }, ['MODEL'], {
+      image: ['IMAGE'],
+      inpaint_image: ['IMAGE'],
+      mask: ['MASK'],
+    }),
     node('EmptyLatentImage', latent(8), ['LATENT']),
     node('EmptySD3LatentImage', latent(16), ['LATENT']),
-    node('KSampler', {
-      model: ['MODEL'], seed: INT(0, Number.MAX_SAFE_INTEGER), steps: INT(1, 10000), cfg: FLOAT(0, 100),
-      sampler_name: [SAMPLERS, {}], scheduler: [SCHEDULERS, {}], positive: ['CONDITIONING'], negative: ['CONDITIONING'], latent_image: ['LATENT'], denoise: FLOAT(0, 1),
-    }, ['LATENT']),
+    node(
+      'KSampler',
+      {
+        model: ['MODEL'],
+        seed: INT(0, Number.MAX_SAFE_INTEGER),
+        steps: INT(1, 10000),
+        cfg: FLOAT(0, 100),
+        sampler_name: [SAMPLERS, {}],
+        scheduler: [SCHEDULERS, {}],
+        positive: ['CONDITIONING'],
+        negative: ['CONDITIONING'],
+        latent_image: ['LATENT'],
+        denoise: FLOAT(0, 1),
+      },
+      ['LATENT'],
+    ),
     node('VAEDecode', { samples: ['LATENT'], vae: ['VAE'] }, ['IMAGE']),
     node('SaveImage', { images: ['IMAGE'], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, []),
   ];

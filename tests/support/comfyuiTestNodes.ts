@@ -29,11 +29,14 @@ function inputError(workflow: TestWorkflow, nodes: Record<string, NodeDefinition
     const source = workflow[String(value[0])];
     const received = source ? nodes[source.class_type]?.output[Number(value[1])] : undefined;
     if (!source) return ['Required input is missing', `${input}: linked node ${String(value[0])} does not exist`];
-    return received === spec[0] ? null : ['Return type mismatch between linked nodes', `${input}, received_type(${received}) mismatch input_type(${String(spec[0])})`];
+    return received === spec[0]
+      ? null
+      : ['Return type mismatch between linked nodes', `${input}, received_type(${received}) mismatch input_type(${String(spec[0])})`];
   }
   const outOfRange = rangeError(spec, value);
   if (outOfRange) return [outOfRange, input];
-  if (Array.isArray(spec[0]) && !(spec[0] as unknown[]).includes(value)) return ['Value not in list', `${input}: '${String(value)}' not in ${JSON.stringify(spec[0])}`];
+  if (Array.isArray(spec[0]) && !(spec[0] as unknown[]).includes(value))
+    return ['Value not in list', `${input}: '${String(value)}' not in ${JSON.stringify(spec[0])}`];
   return null;
 }
 
@@ -45,12 +48,17 @@ function inputError(workflow: TestWorkflow, nodes: Record<string, NodeDefinition
 export function validateWorkflow(workflow: TestWorkflow, nodes: Record<string, NodeDefinition>): object | null {
   for (const [id, node] of Object.entries(workflow)) {
     const info = nodes[node.class_type];
-    if (!info) return { error: { type: 'invalid_prompt', message: `Cannot execute because node ${node.class_type} does not exist.`, details: `Node ID '#${id}'` }, node_errors: {} };
+    if (!info)
+      return {
+        error: { type: 'invalid_prompt', message: `Cannot execute because node ${node.class_type} does not exist.`, details: `Node ID '#${id}'` },
+        node_errors: {},
+      };
     for (const input of Object.keys(info.input.required)) if (!(input in node.inputs)) return refusal(id, node.class_type, 'Required input is missing', input);
     for (const [input, value] of Object.entries(node.inputs)) {
       const spec = info.input.required[input] ?? info.input.optional?.[input];
       const error = spec ? inputError(workflow, nodes, input, spec, value) : null;
-      if (error) return refusal(id, node.class_type, node.class_type === 'LoadImage' && error[0] === 'Value not in list' ? 'Invalid image file' : error[0], error[1]);
+      if (error)
+        return refusal(id, node.class_type, node.class_type === 'LoadImage' && error[0] === 'Value not in list' ? 'Invalid image file' : error[0], error[1]);
     }
   }
   return null;
@@ -66,7 +74,9 @@ export function legacyPreviewFrame(jpeg: Buffer): Buffer {
 
 /** A preview frame of the newer protocol: event 4 (PREVIEW_IMAGE_WITH_METADATA), the metadata's length, its JSON, the image. */
 export function metadataPreviewFrame(jpeg: Buffer, promptId: string, nodeId: string): Buffer {
-  const metadata = Buffer.from(JSON.stringify({ node_id: nodeId, prompt_id: promptId, display_node_id: nodeId, parent_node_id: null, real_node_id: nodeId, image_type: 'image/jpeg' }));
+  const metadata = Buffer.from(
+    JSON.stringify({ node_id: nodeId, prompt_id: promptId, display_node_id: nodeId, parent_node_id: null, real_node_id: nodeId, image_type: 'image/jpeg' }),
+  );
   const header = Buffer.alloc(8);
   header.writeUInt32BE(4, 0);
   header.writeUInt32BE(metadata.length, 4);

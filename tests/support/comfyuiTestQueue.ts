@@ -78,7 +78,9 @@ export class TestPromptQueue {
     const { send } = this.outlet;
     const node = (type: string) => Object.entries(job.workflow).find(([, n]) => n.class_type === type);
     const [samplerId] = node('KSampler') ?? Object.entries(job.workflow)[0];
-    const saveIds = Object.entries(job.workflow).filter(([, n]) => n.class_type === 'SaveImage').map(([id]) => id);
+    const saveIds = Object.entries(job.workflow)
+      .filter(([, n]) => n.class_type === 'SaveImage')
+      .map(([id]) => id);
     const latentNode = node('EmptyLatentImage') ?? node('EmptySD3LatentImage');
     const latent = (latentNode?.[1].inputs ?? { width: 512, height: 512, batch_size: 1 }) as { width: number; height: number; batch_size: number };
     const status = { status_str: 'success', completed: true, messages: [] as unknown[] };
@@ -93,7 +95,13 @@ export class TestPromptQueue {
         return send(job, 'executing', { node: null });
       }
       if (behaviour() === 'error') {
-        const error = { node_id: samplerId, node_type: 'KSampler', exception_message: 'CUDA out of memory', exception_type: 'torch.OutOfMemoryError', traceback: [] };
+        const error = {
+          node_id: samplerId,
+          node_type: 'KSampler',
+          exception_message: 'CUDA out of memory',
+          exception_type: 'torch.OutOfMemoryError',
+          traceback: [],
+        };
         send(job, 'execution_error', error);
         this.history.set(job.promptId, { prompt: [], outputs: {}, status: { ...status, status_str: 'error', messages: [['execution_error', error]] } });
         return send(job, 'executing', { node: null });

@@ -58,7 +58,10 @@ export class ComfyUiTestServer {
   readonly queueDeletes: unknown[] = [];
   /** What ComfyUI's socket registry holds: one socket per clientId. */
   private readonly sockets = new Map<string, WebSocket>();
-  private readonly queue = new TestPromptQueue({ send: (job, type, data) => this.send(job, type, data), preview: (job, node, step) => this.sendPreview(job, node, step) }, () => this.behaviour);
+  private readonly queue = new TestPromptQueue(
+    { send: (job, type, data) => this.send(job, type, data), preview: (job, node, step) => this.sendPreview(job, node, step) },
+    () => this.behaviour,
+  );
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly wss = new WebSocketServer({ noServer: true });
   url = '';
@@ -84,7 +87,14 @@ export class ComfyUiTestServer {
 
   /** Queues a prompt as another client of the server would (not through Posecraft), with its own behaviour. */
   queueForeign(behaviour: Behaviour, clientId = 'another-client'): TestJob {
-    const job: TestJob = { promptId: crypto.randomUUID(), clientId, workflow: { '1': { class_type: 'KSampler', inputs: {} } }, extraData: { client_id: clientId }, behaviour, interrupted: false };
+    const job: TestJob = {
+      promptId: crypto.randomUUID(),
+      clientId,
+      workflow: { '1': { class_type: 'KSampler', inputs: {} } },
+      extraData: { client_id: clientId },
+      behaviour,
+      interrupted: false,
+    };
     this.prompts.push(job);
     this.queue.add(job);
     return job;
@@ -223,13 +233,20 @@ export class ComfyUiTestServer {
   }
 
   /** POST /prompt: refused with ComfyUI's 400, or queued under the client's prompt_id (from 0.3.45) or one of its own. */
-  private queuePrompt(body: { prompt: TestWorkflow; client_id?: string; prompt_id?: string; extra_data?: Record<string, unknown> }, json: (s: number, v: unknown) => void): void {
+  private queuePrompt(
+    body: { prompt: TestWorkflow; client_id?: string; prompt_id?: string; extra_data?: Record<string, unknown> },
+    json: (s: number, v: unknown) => void,
+  ): void {
     const refused = validateWorkflow(body.prompt, this.nodes());
     if (refused) return json(400, refused);
     const honoured = body.prompt_id !== undefined && versionAtLeast(this.version, '0.3.45');
     const job: TestJob = {
-      promptId: honoured ? body.prompt_id! : crypto.randomUUID(), askedId: body.prompt_id, clientId: body.client_id ?? '', workflow: body.prompt,
-      extraData: body.extra_data ?? {}, interrupted: false,
+      promptId: honoured ? body.prompt_id! : crypto.randomUUID(),
+      askedId: body.prompt_id,
+      clientId: body.client_id ?? '',
+      workflow: body.prompt,
+      extraData: body.extra_data ?? {},
+      interrupted: false,
     };
     this.prompts.push(job);
     json(200, { prompt_id: job.promptId, number: this.prompts.length, node_errors: {} });

@@ -33,10 +33,14 @@ export function gatedEngine(startOpen = false): RecordingEngine {
         await new Promise<void>((resolve, reject) => {
           const release = () => resolve();
           waiting.add(release);
-          signal.addEventListener('abort', () => {
-            waiting.delete(release);
-            reject(signal.reason);
-          }, { once: true });
+          signal.addEventListener(
+            'abort',
+            () => {
+              waiting.delete(release);
+              reject(signal.reason);
+            },
+            { once: true },
+          );
         });
       }
       return Array.from({ length: job.gNumber }, () => ({ png: plainPng(job.width, job.height), width: job.width, height: job.height }));

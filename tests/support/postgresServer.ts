@@ -25,7 +25,7 @@ export function postgresBinDir(): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
   if (!versions.length) {
     throw new Error(
-      'No Postgres server binaries (/usr/lib/postgresql/*/bin/initdb): install Debian\'s postgresql ' +
+      "No Postgres server binaries (/usr/lib/postgresql/*/bin/initdb): install Debian's postgresql " +
         '(apt-get install -y postgresql); .ci/run installs it when it is missing.',
     );
   }

@@ -40,9 +40,7 @@ function conditionFails(condition: unknown, fields: Map<string, string>, bucket:
 
 /** Names a policy condition checks (lower-cased). */
 function conditionNames(conditions: unknown[]): Set<string> {
-  return new Set(
-    conditions.map((c) => (Array.isArray(c) ? String(c[1]).replace(/^\$/, '') : Object.keys(c as object)[0] ?? '')).map((n) => n.toLowerCase()),
-  );
+  return new Set(conditions.map((c) => (Array.isArray(c) ? String(c[1]).replace(/^\$/, '') : (Object.keys(c as object)[0] ?? ''))).map((n) => n.toLowerCase()));
 }
 
 /** Checks a POST Object form as S3 would; null lets it through. */
@@ -100,7 +98,11 @@ export async function startS3PostPolicyGate(target: string, secrets: Record<stri
       const bucket = /^\/([^/?]+)\/?(\?.*)?$/.exec(request.url ?? '')?.[1];
       const contentType = request.headers['content-type'] ?? '';
       if (request.method === 'POST' && bucket && contentType.startsWith('multipart/form-data')) {
-        const refusal = await checkPostForm(body, contentType, bucket, secrets, now()).catch((): Refusal => [400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.']);
+        const refusal = await checkPostForm(body, contentType, bucket, secrets, now()).catch((): Refusal => [
+          400,
+          'MalformedPOSTRequest',
+          'The body of your POST request is not well-formed multipart/form-data.',
+        ]);
         if (refusal) {
           const [status, code, message] = refusal;
           response.writeHead(status, { 'content-type': 'application/xml' });
@@ -113,9 +115,10 @@ export async function startS3PostPolicyGate(target: string, secrets: Record<stri
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -24,7 +24,10 @@ function cause(error: unknown): string {
 /** Short reason from a ComfyUI error body, e.g. a node's "Value not in list: ckpt_name ...". */
 function describeRefusal(text: string): string {
   try {
-    const body = JSON.parse(text) as { error?: { message?: string }; node_errors?: Record<string, { class_type?: string; errors?: Array<{ message?: string; details?: string }> }> };
+    const body = JSON.parse(text) as {
+      error?: { message?: string };
+      node_errors?: Record<string, { class_type?: string; errors?: Array<{ message?: string; details?: string }> }>;
+    };
     const node = Object.values(body.node_errors ?? {})[0];
     const first = node?.errors?.[0];
     return [body.error?.message, first && `${node?.class_type}: ${first.message}${first.details ? ` (${first.details})` : ''}`].filter(Boolean).join(': ');
@@ -38,7 +41,10 @@ const PROXY_DOWN = new Set([502, 503, 504]);
 
 /** ComfyUI's HTTP API; every failure becomes an EngineError (EngineUnavailable when it does not answer) that says what and where. */
 export class ComfyHttp {
-  constructor(readonly baseUrl: string, private readonly timeoutMs = 30_000) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs = 30_000,
+  ) {}
 
   private async request(path: string, init: RequestInit, what: string): Promise<Response> {
     let res: Response;
@@ -51,7 +57,9 @@ export class ComfyHttp {
     if (!res.ok) {
       // ComfyUI's reason (a node's "Value not in list", "Value 8 smaller than min of 16"…) is what the user needs to read.
       const reason = describeRefusal(await res.text());
-      const message = reason ? `ComfyUI refused ${what} (HTTP ${res.status}): ${reason}` : `ComfyUI refused ${what} (HTTP ${res.status}); the server log says why`;
+      const message = reason
+        ? `ComfyUI refused ${what} (HTTP ${res.status}): ${reason}`
+        : `ComfyUI refused ${what} (HTTP ${res.status}); the server log says why`;
       throw new EngineError(message, `HTTP ${res.status} ${reason}`.trim());
     }
     return res;

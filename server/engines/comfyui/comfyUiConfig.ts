@@ -55,7 +55,10 @@ export interface ComfyUiSettings {
 }
 
 function listOf<T extends string>(raw: string | undefined, fallback: readonly T[], allowed: readonly T[], name: string): T[] {
-  const items = (raw ?? fallback.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (raw ?? fallback.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) if (!allowed.includes(item as T)) throw new Error(`${name}: "${item}" is not one of ${allowed.join(', ')}`);
   return items as T[];
 }
@@ -86,7 +89,10 @@ function modelName(raw: string | undefined, name: string): string | null {
 
 /** Reads the ComfyUI settings from the environment; nothing is asked of the servers here. */
 export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
-  const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188').split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+  const urls = (env.COMFYUI_URLS || 'http://127.0.0.1:8188')
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const url of urls) if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`COMFYUI_URLS: "${url}" is not an http(s) URL`);
   const limits = loadLimits(env);
   const steps = envNumber(env, 'COMFYUI_STEPS', 20, limits.steps.min, limits.steps.max, true);
@@ -99,7 +105,10 @@ export function loadComfyUiSettings(env: NodeJS.ProcessEnv): ComfyUiSettings {
     controlnet: env.COMFYUI_CONTROLNET || 'control_v11p_sd15_openpose.pth',
     sdxlCheckpoint: modelName(env.COMFYUI_SDXL_CHECKPOINT, 'COMFYUI_SDXL_CHECKPOINT'),
     sdxlControlnet: env.COMFYUI_SDXL_CONTROLNET || null,
-    preferredModels: (env.COMFYUI_MODELS_PREFERRED ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    preferredModels: (env.COMFYUI_MODELS_PREFERRED ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
     workflowsDir: env.COMFYUI_WORKFLOWS_DIR ? path.resolve(env.COMFYUI_WORKFLOWS_DIR) : null,
     steps,
     cfg,

@@ -47,8 +47,16 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
         options.onProgress(0.05);
         const { steps, cfg, strength } = job.sampling ?? {};
         const workflow = fillWorkflow(template, {
-          pose_image: controlImage, prompt: job.prompt, negative_prompt: job.negativePrompt, width, height, batch_size: job.gNumber, seed: job.seed,
-          steps: steps ?? profile.defaults.steps, cfg: cfg ?? profile.defaults.cfg, strength: strength ?? profile.defaults.strength,
+          pose_image: controlImage,
+          prompt: job.prompt,
+          negative_prompt: job.negativePrompt,
+          width,
+          height,
+          batch_size: job.gNumber,
+          seed: job.seed,
+          steps: steps ?? profile.defaults.steps,
+          cfg: cfg ?? profile.defaults.cfg,
+          strength: strength ?? profile.defaults.strength,
         });
         // A server older than per-prompt previews ignores the ask; its own launch setting decides.
         const extraData = capabilities.perPromptPreview ? { preview_method: settings.previewMethod } : {};
@@ -75,7 +83,13 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
 }
 
 /** The prompt's output images, each scaled to exactly the size asked. */
-async function collectImages(http: ComfyHttp, promptId: string, outputNode: string, job: EngineJob, { render, onProgress }: RunOptions): Promise<EngineImage[]> {
+async function collectImages(
+  http: ComfyHttp,
+  promptId: string,
+  outputNode: string,
+  job: EngineJob,
+  { render, onProgress }: RunOptions,
+): Promise<EngineImage[]> {
   const images = await fetchOutputs(http, promptId, outputNode);
   const result: EngineImage[] = [];
   for (const ref of images.slice(0, job.gNumber)) {

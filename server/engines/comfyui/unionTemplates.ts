@@ -17,7 +17,18 @@ function sharedNodes(sampler: string, scheduler: string, cfg: number): ComfyWork
     '9': { class_type: 'EmptySD3LatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
     '10': {
       class_type: 'KSampler',
-      inputs: { model: ['1', 0], positive: ['4', 0], negative: ['5', 0], latent_image: ['9', 0], seed: 0, steps: 20, cfg, sampler_name: sampler, scheduler, denoise: 1 },
+      inputs: {
+        model: ['1', 0],
+        positive: ['4', 0],
+        negative: ['5', 0],
+        latent_image: ['9', 0],
+        seed: 0,
+        steps: 20,
+        cfg,
+        sampler_name: sampler,
+        scheduler,
+        denoise: 1,
+      },
     },
     '11': { class_type: 'VAEDecode', inputs: { samples: ['10', 0], vae: ['3', 0] } },
     '12': { class_type: 'SaveImage', inputs: { images: ['11', 0], filename_prefix: 'posecraft' } },
@@ -26,8 +37,13 @@ function sharedNodes(sampler: string, scheduler: string, cfg: number): ComfyWork
 
 /** Where the job's values go in every template built on sharedNodes. */
 const SHARED_INPUTS = {
-  pose_image: ref('6', 'image'), prompt: ref('4', 'text'), width: ref('9', 'width'), height: ref('9', 'height'),
-  batch_size: ref('9', 'batch_size'), seed: ref('10', 'seed'), steps: ref('10', 'steps'),
+  pose_image: ref('6', 'image'),
+  prompt: ref('4', 'text'),
+  width: ref('9', 'width'),
+  height: ref('9', 'height'),
+  batch_size: ref('9', 'batch_size'),
+  seed: ref('10', 'seed'),
+  steps: ref('10', 'steps'),
 } as const;
 
 /**
@@ -45,7 +61,16 @@ export function fluxUnionTemplate(): WorkflowTemplate {
     '7': { class_type: 'ControlNetLoader', inputs: { control_net_name: '' } },
     '8': {
       class_type: 'ControlNetApplyAdvanced',
-      inputs: { positive: ['13', 0], negative: ['5', 0], control_net: ['7', 0], image: ['6', 0], strength: 0.9, start_percent: 0, end_percent: 0.65, vae: ['3', 0] },
+      inputs: {
+        positive: ['13', 0],
+        negative: ['5', 0],
+        control_net: ['7', 0],
+        image: ['6', 0],
+        strength: 0.9,
+        start_percent: 0,
+        end_percent: 0.65,
+        vae: ['3', 0],
+      },
     },
     '13': { class_type: 'FluxGuidance', inputs: { conditioning: ['4', 0], guidance: 3.5 } },
   };

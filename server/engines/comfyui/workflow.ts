@@ -78,8 +78,16 @@ export function controlNetTemplate(checkpoint: string, controlnet: string, { sam
     '8': {
       class_type: 'KSampler',
       inputs: {
-        model: ['1', 0], positive: ['6', 0], negative: ['6', 1], latent_image: ['7', 0],
-        seed: 0, steps: 20, cfg: 7, sampler_name: sampler, scheduler, denoise: 1,
+        model: ['1', 0],
+        positive: ['6', 0],
+        negative: ['6', 1],
+        latent_image: ['7', 0],
+        seed: 0,
+        steps: 20,
+        cfg: 7,
+        sampler_name: sampler,
+        scheduler,
+        denoise: 1,
       },
     },
     '9': { class_type: 'VAEDecode', inputs: { samples: ['8', 0], vae: ['1', 2] } },
@@ -88,9 +96,16 @@ export function controlNetTemplate(checkpoint: string, controlnet: string, { sam
   return {
     graph,
     inputs: {
-      pose_image: ref('4', 'image'), prompt: ref('2', 'text'), negative_prompt: ref('3', 'text'),
-      width: ref('7', 'width'), height: ref('7', 'height'), batch_size: ref('7', 'batch_size'),
-      seed: ref('8', 'seed'), steps: ref('8', 'steps'), cfg: ref('8', 'cfg'), strength: ref('6', 'strength'),
+      pose_image: ref('4', 'image'),
+      prompt: ref('2', 'text'),
+      negative_prompt: ref('3', 'text'),
+      width: ref('7', 'width'),
+      height: ref('7', 'height'),
+      batch_size: ref('7', 'batch_size'),
+      seed: ref('8', 'seed'),
+      steps: ref('8', 'steps'),
+      cfg: ref('8', 'cfg'),
+      strength: ref('6', 'strength'),
     },
     output: '10',
   };

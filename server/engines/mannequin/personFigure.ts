@@ -26,9 +26,7 @@ function drawTorso(ctx: SKRSContext2D, f: BodyFrame, look: Look): void {
 /** Neck and an egg-shaped head placed from the face points (nose, eyes, ears). */
 function drawHead(ctx: SKRSContext2D, f: BodyFrame, look: Look): void {
   const neck = f.at(BODY.neck);
-  const face = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear]
-    .map((i) => f.at(i))
-    .filter((p): p is Keypoint => p !== null);
+  const face = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear].map((i) => f.at(i)).filter((p): p is Keypoint => p !== null);
   const u = f.unit;
   let centre: Vec2 | null = null;
   if (face.length) {

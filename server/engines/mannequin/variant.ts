@@ -19,10 +19,26 @@ const MATERIALS: readonly Rgb[] = [
   [112, 142, 184], // blue
 ];
 const BACKDROPS: ReadonlyArray<readonly [Rgb, Rgb, Rgb]> = [
-  [[92, 96, 104], [150, 153, 158], [118, 116, 112]],
-  [[70, 76, 92], [128, 138, 156], [96, 100, 110]],
-  [[120, 108, 96], [186, 176, 162], [140, 128, 114]],
-  [[48, 50, 56], [96, 98, 106], [72, 72, 76]],
+  [
+    [92, 96, 104],
+    [150, 153, 158],
+    [118, 116, 112],
+  ],
+  [
+    [70, 76, 92],
+    [128, 138, 156],
+    [96, 100, 110],
+  ],
+  [
+    [120, 108, 96],
+    [186, 176, 162],
+    [140, 128, 114],
+  ],
+  [
+    [48, 50, 56],
+    [96, 98, 106],
+    [72, 72, 76],
+  ],
 ];
 
 /** mulberry32: a small, fast, well-spread PRNG; the same seed always gives the same image. */
@@ -37,8 +53,7 @@ function random(seed: number): () => number {
   };
 }
 
-const jitter = (c: Rgb, r: () => number): Rgb =>
-  c.map((v) => Math.max(0, Math.min(255, Math.round(v + (r() - 0.5) * 24)))) as unknown as Rgb;
+const jitter = (c: Rgb, r: () => number): Rgb => c.map((v) => Math.max(0, Math.min(255, Math.round(v + (r() - 0.5) * 24)))) as unknown as Rgb;
 
 /** Variant `index` of a job: light from the upper left to the upper right, a material and a backdrop. */
 export function variantFor(seed: number, index: number): Variant {

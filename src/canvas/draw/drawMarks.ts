@@ -79,7 +79,10 @@ export function drawMarks(ctx: CanvasRenderingContext2D, attrs: EntityDrawAttrs,
     drawHidden(ctx, attrs, s);
     drawFrame(ctx, attrs, s);
   }
-  for (const [mark, colour, extra] of [[attrs.hover, PALETTE.hover, 3], [attrs.focus, PALETTE.focus, 4]] as const) {
+  for (const [mark, colour, extra] of [
+    [attrs.hover, PALETTE.hover, 3],
+    [attrs.focus, PALETTE.focus, 4],
+  ] as const) {
     const p = mark && pointsOf(attrs, mark.part)?.[mark.index];
     if (p) ring(ctx, p.x, p.y, radiusOf(mark.part, s) + extra * s.px, colour, 2 * s.px);
   }

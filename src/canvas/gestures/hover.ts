@@ -9,7 +9,10 @@ export class Hover {
   private key: string | null = null;
   private mark = '';
 
-  constructor(private readonly registry: ShapeRegistry, private readonly container: HTMLElement) {}
+  constructor(
+    private readonly registry: ShapeRegistry,
+    private readonly container: HTMLElement,
+  ) {}
 
   /** Shows what the pointer is over. */
   show(target: HitTarget): void {

@@ -27,7 +27,11 @@ const NON_TEXT_INPUTS = /^(button|checkbox|radio|range|color|file|submit|reset|i
 // An open dialog or menu keeps Space for its own buttons and items.
 const keepsSpace = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
-  (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t instanceof HTMLInputElement && !NON_TEXT_INPUTS.test(t.type)) || !!t.closest('[role="dialog"],[role="menu"]'));
+  (t.isContentEditable ||
+    t.tagName === 'TEXTAREA' ||
+    t.tagName === 'SELECT' ||
+    (t instanceof HTMLInputElement && !NON_TEXT_INPUTS.test(t.type)) ||
+    !!t.closest('[role="dialog"],[role="menu"]'));
 
 /**
  * Turns pointer events on the stage (mouse, pen, touch alike) into editor machine events,
@@ -52,12 +56,14 @@ export class PointerController {
   attach(): () => void {
     const c = this.deps.container;
     const on: Array<[EventTarget, string, EventListener, AddEventListenerOptions?]> = [
-      [c, 'pointerdown', this.down as EventListener], [c, 'pointermove', this.move as EventListener],
+      [c, 'pointerdown', this.down as EventListener],
+      [c, 'pointermove', this.move as EventListener],
       [c, 'pointerup', ((e: PointerEvent) => this.release(e, false)) as EventListener],
       [c, 'pointercancel', ((e: PointerEvent) => this.release(e, true)) as EventListener],
       [c, 'pointerleave', () => this.primary === null && this.hover.clear()],
       [c, 'wheel', this.wheel as EventListener, { passive: false }],
-      [window, 'keydown', this.key as EventListener], [window, 'keyup', this.key as EventListener],
+      [window, 'keydown', this.key as EventListener],
+      [window, 'keyup', this.key as EventListener],
       [window, 'blur', () => (this.spaceHeld = false)],
     ];
     on.forEach(([t, type, fn, opts]) => t.addEventListener(type, fn, opts));
@@ -152,7 +158,9 @@ export class PointerController {
   private showMarquee(origin: Vec2, point: Vec2): void {
     const b = boxFromCorners(origin, point);
     const px = 1 / this.deps.view.current.scale;
-    this.deps.marquee()?.setAttrs({ x: b.minX, y: b.minY, width: b.maxX - b.minX, height: b.maxY - b.minY, strokeWidth: px, dash: [4 * px, 3 * px], visible: true });
+    this.deps
+      .marquee()
+      ?.setAttrs({ x: b.minX, y: b.minY, width: b.maxX - b.minX, height: b.maxY - b.minY, strokeWidth: px, dash: [4 * px, 3 * px], visible: true });
   }
 
   private wheel = (e: WheelEvent): void => {

@@ -1,13 +1,28 @@
 import type { CommandAction } from './types';
 
 const command = (name: string, keys: string[], run: CommandAction['run'], enabled?: CommandAction['enabled']): CommandAction => ({
-  kind: 'command', name, labelKey: `editor.actions.${name}`, keys, run, ...(enabled ? { enabled } : {}),
+  kind: 'command',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys,
+  run,
+  ...(enabled ? { enabled } : {}),
 });
 
 /** Undo/redo, symmetry, view, files, clipboard and help: the actions with side effects. */
 export const COMMANDS: CommandAction[] = [
-  command('undo', ['Mod+Z'], (env) => env.send({ type: 'UNDO' }), (env) => env.canUndo()),
-  command('redo', ['Mod+Shift+Z', 'Ctrl+Y'], (env) => env.send({ type: 'REDO' }), (env) => env.canRedo()),
+  command(
+    'undo',
+    ['Mod+Z'],
+    (env) => env.send({ type: 'UNDO' }),
+    (env) => env.canUndo(),
+  ),
+  command(
+    'redo',
+    ['Mod+Shift+Z', 'Ctrl+Y'],
+    (env) => env.send({ type: 'REDO' }),
+    (env) => env.canRedo(),
+  ),
   command('toggleSymmetry', ['S'], (env) => env.send({ type: 'TOGGLE_SYMMETRY' })),
   // Esc cancels a drag in progress and returns it to where it started; when idle it clears the selection.
   command('cancel', ['Escape'], (env) => env.send({ type: 'CANCEL' })),
@@ -26,7 +41,17 @@ export const COMMANDS: CommandAction[] = [
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),
   command('background', ['B'], (env) => env.pickFile('image')),
-  command('clearBackground', ['Shift+B'], (env) => env.clearBackground(), (env) => env.hasBackground()),
+  command(
+    'clearBackground',
+    ['Shift+B'],
+    (env) => env.clearBackground(),
+    (env) => env.hasBackground(),
+  ),
   command('help', ['?'], (env) => env.openHelp()),
-  command('openLibrary', ['Shift+L'], (env) => env.openLibrary?.(), (env) => env.openLibrary !== undefined),
+  command(
+    'openLibrary',
+    ['Shift+L'],
+    (env) => env.openLibrary?.(),
+    (env) => env.openLibrary !== undefined,
+  ),
 ];

@@ -1,6 +1,20 @@
 import {
-  animalBoundingBox, boxCentre, cloneAnimal, clonePerson, createDefaultAnimal, createDefaultPerson, defaultPersonHeight, flipAnimal, flipFigureInfo, flipPerson, mirrorPersonSide, personBoundingBox,
-  translateAnimal, translatePerson, type Animal, type Person,
+  animalBoundingBox,
+  boxCentre,
+  cloneAnimal,
+  clonePerson,
+  createDefaultAnimal,
+  createDefaultPerson,
+  defaultPersonHeight,
+  flipAnimal,
+  flipFigureInfo,
+  flipPerson,
+  mirrorPersonSide,
+  personBoundingBox,
+  translateAnimal,
+  translatePerson,
+  type Animal,
+  type Person,
 } from '../../pose';
 import { appendEntities, removeEntities, setLocked, updateEntities, updateFigures } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
@@ -12,15 +26,20 @@ import type { EditAction } from './types';
 export const DUPLICATE_OFFSET = 24;
 
 const hasEditable = (scene: Scene, selection: Selection) => editableEntities(scene, selection).length > 0;
-const selectNew = (kind: EntityRef['kind']) => (_before: Scene, after: Scene): Selection => {
-  const list = kind === 'person' ? after.pose.people : after.pose.animals;
-  return { entities: [{ kind, index: list.length - 1 }], joint: null };
-};
+const selectNew =
+  (kind: EntityRef['kind']) =>
+  (_before: Scene, after: Scene): Selection => {
+    const list = kind === 'person' ? after.pose.people : after.pose.animals;
+    return { entities: [{ kind, index: list.length - 1 }], joint: null };
+  };
 
 const canvasCentre = (scene: Scene) => ({ x: scene.pose.canvas_width / 2, y: scene.pose.canvas_height / 2 });
 
 const addPerson: EditAction = {
-  kind: 'edit', name: 'addPerson', labelKey: 'editor.actions.addPerson', keys: ['P'],
+  kind: 'edit',
+  name: 'addPerson',
+  labelKey: 'editor.actions.addPerson',
+  keys: ['P'],
   enabled: () => true,
   perform(scene) {
     const height = defaultPersonHeight(scene.pose.canvas_height);
@@ -32,7 +51,10 @@ const addPerson: EditAction = {
 };
 
 const addAnimal: EditAction = {
-  kind: 'edit', name: 'addAnimal', labelKey: 'editor.actions.addAnimal', keys: ['A'],
+  kind: 'edit',
+  name: 'addAnimal',
+  labelKey: 'editor.actions.addAnimal',
+  keys: ['A'],
   enabled: () => true,
   perform(scene) {
     const height = Math.min(scene.pose.canvas_width, scene.pose.canvas_height) * ANIMAL_HEIGHT_SHARE;
@@ -46,13 +68,20 @@ const addAnimal: EditAction = {
 function copies(scene: Scene, selection: Selection): { people: Person[]; animals: Animal[] } {
   const pick = (kind: EntityRef['kind']) => selection.entities.filter((r) => r.kind === kind).map((r) => r.index);
   return {
-    people: pick('person').flatMap((i) => (scene.pose.people[i] ? [translatePerson(clonePerson(scene.pose.people[i]), DUPLICATE_OFFSET, DUPLICATE_OFFSET)] : [])),
-    animals: pick('animal').flatMap((i) => (scene.pose.animals[i] ? [translateAnimal(cloneAnimal(scene.pose.animals[i]), DUPLICATE_OFFSET, DUPLICATE_OFFSET)] : [])),
+    people: pick('person').flatMap((i) =>
+      scene.pose.people[i] ? [translatePerson(clonePerson(scene.pose.people[i]), DUPLICATE_OFFSET, DUPLICATE_OFFSET)] : [],
+    ),
+    animals: pick('animal').flatMap((i) =>
+      scene.pose.animals[i] ? [translateAnimal(cloneAnimal(scene.pose.animals[i]), DUPLICATE_OFFSET, DUPLICATE_OFFSET)] : [],
+    ),
   };
 }
 
 const duplicate: EditAction = {
-  kind: 'edit', name: 'duplicate', labelKey: 'editor.actions.duplicate', keys: ['Mod+D'],
+  kind: 'edit',
+  name: 'duplicate',
+  labelKey: 'editor.actions.duplicate',
+  keys: ['Mod+D'],
   enabled: (_scene, selection) => selection.entities.length > 0,
   perform(scene, selection) {
     const { people, animals } = copies(scene, selection);
@@ -71,14 +100,20 @@ const duplicate: EditAction = {
 };
 
 const remove: EditAction = {
-  kind: 'edit', name: 'delete', labelKey: 'editor.actions.delete', keys: ['Delete', 'Backspace'],
+  kind: 'edit',
+  name: 'delete',
+  labelKey: 'editor.actions.delete',
+  keys: ['Delete', 'Backspace'],
   enabled: hasEditable,
   perform: (scene, selection) => removeEntities(scene, selection.entities),
   selectAfter: () => EMPTY_SELECTION,
 };
 
 const flip: EditAction = {
-  kind: 'edit', name: 'flip', labelKey: 'editor.actions.flip', keys: ['F'],
+  kind: 'edit',
+  name: 'flip',
+  labelKey: 'editor.actions.flip',
+  keys: ['F'],
   enabled: hasEditable,
   perform(scene, selection) {
     const refs = editableEntities(scene, selection);
@@ -95,7 +130,8 @@ const flip: EditAction = {
 };
 
 const mirror = (from: 'left' | 'right'): EditAction => ({
-  kind: 'edit', name: from === 'left' ? 'mirrorLeftToRight' : 'mirrorRightToLeft',
+  kind: 'edit',
+  name: from === 'left' ? 'mirrorLeftToRight' : 'mirrorRightToLeft',
   labelKey: from === 'left' ? 'editor.actions.mirrorLeftToRight' : 'editor.actions.mirrorRightToLeft',
   keys: from === 'left' ? ['M'] : ['Shift+M'],
   enabled: (scene, selection) => editableEntities(scene, selection).some((r) => r.kind === 'person'),
@@ -103,7 +139,10 @@ const mirror = (from: 'left' | 'right'): EditAction => ({
 });
 
 const lock: EditAction = {
-  kind: 'edit', name: 'lock', labelKey: 'editor.actions.lock', keys: ['L'],
+  kind: 'edit',
+  name: 'lock',
+  labelKey: 'editor.actions.lock',
+  keys: ['L'],
   enabled: (_scene, selection) => selection.entities.length > 0,
   perform(scene, selection) {
     const allLocked = selection.entities.every((r) => isLocked(scene, r));
@@ -113,4 +152,3 @@ const lock: EditAction = {
 
 /** Actions that add, copy, remove, flip, mirror or lock whole people and animals. */
 export const ENTITY_ACTIONS: EditAction[] = [addPerson, addAnimal, duplicate, remove, flip, mirror('left'), mirror('right'), lock];
-

@@ -36,7 +36,19 @@ export function byKeys(...specs: string[]): (event: KeyLike) => boolean {
 /** A spec as the user reads it: ⌘ and ⇧ on a Mac, Ctrl and Shift elsewhere. */
 export function formatKeys(spec: string, mac: boolean): string {
   const names: Record<string, string> = mac
-    ? { Mod: '⌘', Shift: '⇧', Alt: '⌥', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', Escape: 'Esc', Delete: 'Del', Backspace: '⌫', ' ': 'Space' }
+    ? {
+        Mod: '⌘',
+        Shift: '⇧',
+        Alt: '⌥',
+        ArrowLeft: '←',
+        ArrowRight: '→',
+        ArrowUp: '↑',
+        ArrowDown: '↓',
+        Escape: 'Esc',
+        Delete: 'Del',
+        Backspace: '⌫',
+        ' ': 'Space',
+      }
     : { Mod: 'Ctrl', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', Escape: 'Esc', Delete: 'Del', ' ': 'Space' };
   const [mods, key] = parseSpec(spec);
   return [...mods, key].map((p) => names[p] ?? (p === 'Ctrl' && mac ? '⌃' : p.length === 1 ? p.toUpperCase() : p)).join(mac ? '' : '+');

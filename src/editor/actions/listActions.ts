@@ -13,7 +13,10 @@ function single(scene: Scene, selection: Selection): EntityRef | null {
 const listLength = (scene: Scene, ref: EntityRef) => (ref.kind === 'person' ? scene.pose.people : scene.pose.animals).length;
 
 const reorder = (name: 'reorderUp' | 'reorderDown', key: string, step: -1 | 1): EditAction => ({
-  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys: [key],
+  kind: 'edit',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys: [key],
   enabled(scene, selection) {
     const ref = single(scene, selection);
     return !!ref && ref.index + step >= 0 && ref.index + step < listLength(scene, ref);
@@ -28,13 +31,17 @@ const reorder = (name: 'reorderUp' | 'reorderDown', key: string, step: -1 | 1): 
   },
 });
 
-const anyShown = (scene: Scene, refs: readonly EntityRef[]) => refs.some((r) => {
-  const e = getEntity(scene, r);
-  return !!e && isFigureShown(e);
-});
+const anyShown = (scene: Scene, refs: readonly EntityRef[]) =>
+  refs.some((r) => {
+    const e = getEntity(scene, r);
+    return !!e && isFigureShown(e);
+  });
 
 const toggleVisible: EditAction = {
-  kind: 'edit', name: 'toggleVisible', labelKey: 'editor.actions.toggleVisible', keys: ['H'],
+  kind: 'edit',
+  name: 'toggleVisible',
+  labelKey: 'editor.actions.toggleVisible',
+  keys: ['H'],
   enabled: (scene, selection) => editableEntities(scene, selection).length > 0,
   perform(scene, selection) {
     const refs = editableEntities(scene, selection);

@@ -34,7 +34,10 @@ function handSides(selection: Selection): HandSide[] {
 const handKey = (side: HandSide): 'leftHand' | 'rightHand' => (side === 'left' ? 'leftHand' : 'rightHand');
 
 const toggleHands: EditAction = {
-  kind: 'edit', name: 'toggleHands', labelKey: 'editor.actions.toggleHands', keys: ['K'],
+  kind: 'edit',
+  name: 'toggleHands',
+  labelKey: 'editor.actions.toggleHands',
+  keys: ['K'],
   enabled: (scene, selection) => targetPeople(scene, selection).length > 0,
   perform(scene, selection) {
     const sides = handSides(selection);
@@ -50,7 +53,10 @@ const toggleHands: EditAction = {
 
 // The face and the feet are one part each: added when missing, else hidden or shown for every target alike.
 const toggleWholePart = (name: string, key: 'face' | 'feet', shortcut: string, attach: (p: Person) => Person): EditAction => ({
-  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys: [shortcut],
+  kind: 'edit',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys: [shortcut],
   enabled: (scene, selection) => targetPeople(scene, selection).length > 0,
   perform(scene, selection) {
     const people = targetPeople(scene, selection);
@@ -64,7 +70,10 @@ const toggleFace = toggleWholePart('toggleFace', 'face', 'G', attachDefaultFace)
 const toggleFeet = toggleWholePart('toggleFeet', 'feet', 'T', attachDefaultFeet);
 
 const togglePoint: EditAction = {
-  kind: 'edit', name: 'togglePoint', labelKey: 'editor.actions.togglePoint', keys: ['V'],
+  kind: 'edit',
+  name: 'togglePoint',
+  labelKey: 'editor.actions.togglePoint',
+  keys: ['V'],
   enabled: (scene, selection) => !!selection.joint && !isLocked(scene, selection.joint.entity) && !!getJoint(scene, selection.joint),
   perform(scene, selection) {
     const ref = selection.joint;

@@ -1,5 +1,13 @@
 import {
-  animalBoundingBox, boxCentre, personBoundingBox, refitDocument, translateAnimal, translatePerson, type Box, type PoseDocument, type Vec2,
+  animalBoundingBox,
+  boxCentre,
+  personBoundingBox,
+  refitDocument,
+  translateAnimal,
+  translatePerson,
+  type Box,
+  type PoseDocument,
+  type Vec2,
 } from '../../pose';
 import { appendEntities } from '../model/entities';
 import { entityBox, listEntities, unionBox, type EntityRef, type Scene } from '../model/scene';
@@ -12,7 +20,16 @@ const CASCADE_STEP = 24;
 const MAX_TRIES = 24;
 // Points at x or y <= 0 are hidden when the pose is saved (ControlNet's JSON), so new ones keep clear of the edges.
 const MARGIN = 2;
-const CASCADE_DIRECTIONS = [[1, 1], [-1, -1], [1, -1], [-1, 1], [1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+const CASCADE_DIRECTIONS = [
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /**
  * Where to move an entity drawn in `box` so that its centre is on no other entity's centre and
@@ -34,7 +51,9 @@ export function freeOffset(scene: Scene, box: Box | null): Vec2 {
   // Beside the centre, pulled in from the edges: on a narrow canvas neighbours overlap rather than leave it.
   const inside = (x: number) => Math.min(Math.max(x, halfW + MARGIN), w - halfW - MARGIN);
   const sideBySide = Array.from({ length: MAX_TRIES }, (_, i) => ({ x: inside(w / 2 + (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step), y: h / 2 }));
-  const cascade = Array.from({ length: MAX_TRIES }, (_, i) => i + 1).flatMap((k) => CASCADE_DIRECTIONS.map(([sx, sy]) => ({ x: w / 2 + sx * k * CASCADE_STEP, y: h / 2 + sy * k * CASCADE_STEP })));
+  const cascade = Array.from({ length: MAX_TRIES }, (_, i) => i + 1).flatMap((k) =>
+    CASCADE_DIRECTIONS.map(([sx, sy]) => ({ x: w / 2 + sx * k * CASCADE_STEP, y: h / 2 + sy * k * CASCADE_STEP })),
+  );
   const spot = sideBySide.find(clearOf(Math.min(step, halfH * 2) / 2)) ?? cascade.find(clearOf(CASCADE_STEP / 2)) ?? { x: w / 2, y: h / 2 };
   return { x: spot.x - centre.x, y: spot.y - centre.y };
 }
@@ -51,5 +70,9 @@ export function addPoseBeside(scene: Scene, pose: PoseDocument): { scene: Scene;
   const fitted = refitDocument(pose, scene.pose.canvas_width, scene.pose.canvas_height, 'fit');
   const box = unionBox([...fitted.people.map(personBoundingBox), ...fitted.animals.map(animalBoundingBox)]);
   const { x, y } = freeOffset(scene, box);
-  return appendEntities(scene, fitted.people.map((p) => translatePerson(p, x, y)), fitted.animals.map((a) => translateAnimal(a, x, y)));
+  return appendEntities(
+    scene,
+    fitted.people.map((p) => translatePerson(p, x, y)),
+    fitted.animals.map((a) => translateAnimal(a, x, y)),
+  );
 }

@@ -9,20 +9,30 @@ import { applyPreset, PRESETS, type PresetName } from '../posing/proportions';
 import type { CommandAction, EditAction } from './types';
 
 const toggleKeepLengths: CommandAction = {
-  kind: 'command', name: 'toggleKeepLengths', labelKey: 'editor.actions.toggleKeepLengths', keys: ['I'],
+  kind: 'command',
+  name: 'toggleKeepLengths',
+  labelKey: 'editor.actions.toggleKeepLengths',
+  keys: ['I'],
   run: (env) => env.send({ type: 'TOGGLE_KEEP_LENGTHS' }),
 };
 
-const pinnable = (scene: Scene, selection: Selection) => !!selection.joint && canPin(selection.joint) && !isLocked(scene, selection.joint.entity) && !!getJoint(scene, selection.joint);
+const pinnable = (scene: Scene, selection: Selection) =>
+  !!selection.joint && canPin(selection.joint) && !isLocked(scene, selection.joint.entity) && !!getJoint(scene, selection.joint);
 
 const togglePin: EditAction = {
-  kind: 'edit', name: 'togglePin', labelKey: 'editor.actions.togglePin', keys: ['N'],
+  kind: 'edit',
+  name: 'togglePin',
+  labelKey: 'editor.actions.togglePin',
+  keys: ['N'],
   enabled: pinnable,
   perform: (scene, selection) => (pinnable(scene, selection) ? setPinned(scene, selection.joint!, !isPinned(scene, selection.joint!)) : scene),
 };
 
 const depth = (name: string, keys: string[], step: DepthStep): EditAction => ({
-  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys,
+  kind: 'edit',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys,
   enabled: (scene, selection) => editableEntities(scene, selection).length > 0,
   perform: (scene, selection) => reorderScene(scene, selection, step),
   selectAfter: (before, _after, selection) => reorderSelection(before, selection, step),
@@ -35,16 +45,12 @@ const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 export const presetActionName = (preset: PresetName): string => `preset${capital(preset)}`;
 
 const preset = (name: PresetName): EditAction => ({
-  kind: 'edit', name: presetActionName(name), labelKey: `editor.actions.${presetActionName(name)}`,
+  kind: 'edit',
+  name: presetActionName(name),
+  labelKey: `editor.actions.${presetActionName(name)}`,
   enabled: (scene, selection) => selectedPeople(scene, selection).length > 0,
   perform: (scene, selection) => updateEntities(scene, selectedPeople(scene, selection), { person: (p: Person) => applyPreset(p, name) }),
 });
 
 /** Posing: the keep-lengths mode, pins, depth order and body presets. */
-export const POSING_ACTIONS = [
-  toggleKeepLengths,
-  togglePin,
-  depth('bringForward', ['Mod+]'], 1),
-  depth('sendBackward', ['Mod+['], -1),
-  ...PRESETS.map(preset),
-];
+export const POSING_ACTIONS = [toggleKeepLengths, togglePin, depth('bringForward', ['Mod+]'], 1), depth('sendBackward', ['Mod+['], -1), ...PRESETS.map(preset)];

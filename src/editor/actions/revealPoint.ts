@@ -3,9 +3,20 @@ import { getPoints, type JointRef, type Part } from '../model/joints';
 import type { Scene } from '../model/scene';
 
 const EDGES: Record<Part, ReadonlyArray<readonly [number, number]>> = {
-  body: BODY_LIMBS, leftHand: HAND_EDGES, rightHand: HAND_EDGES, face: [], animal: ANIMAL_LINES,
+  body: BODY_LIMBS,
+  leftHand: HAND_EDGES,
+  rightHand: HAND_EDGES,
+  face: [],
+  animal: ANIMAL_LINES,
   // The three points of a foot are each other's neighbours.
-  feet: [[0, 1], [1, 2], [0, 2], [3, 4], [4, 5], [3, 5]],
+  feet: [
+    [0, 1],
+    [1, 2],
+    [0, 2],
+    [3, 4],
+    [4, 5],
+    [3, 5],
+  ],
 };
 
 /** Pixels a re-shown point without a place is set beside its neighbour, so both stay grabbable. */

@@ -10,7 +10,10 @@ import type { EditAction } from './types';
 export const ROTATE_STEP_DEGREES = 15;
 
 const selectAll: EditAction = {
-  kind: 'edit', name: 'selectAll', labelKey: 'editor.actions.selectAll', keys: ['Mod+A'],
+  kind: 'edit',
+  name: 'selectAll',
+  labelKey: 'editor.actions.selectAll',
+  keys: ['Mod+A'],
   enabled: (scene) => listEntities(scene).length > 0,
   perform: (scene) => scene,
   selectAfter: (_before, after) => ({ entities: listEntities(after), joint: null }),
@@ -18,7 +21,10 @@ const selectAll: EditAction = {
 
 // Arrows move the selected joint when there is one, else the selected people and animals.
 const nudge = (name: string, key: string, dx: number, dy: number): EditAction => ({
-  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys: [key],
+  kind: 'edit',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys: [key],
   enabled: (scene, selection) => (selection.joint ? !isLocked(scene, selection.joint.entity) : editableEntities(scene, selection).length > 0),
   perform(scene, selection, options) {
     const joint = selection.joint && getJoint(scene, selection.joint);
@@ -28,7 +34,10 @@ const nudge = (name: string, key: string, dx: number, dy: number): EditAction =>
 });
 
 const rotate = (name: string, key: string, degrees: number): EditAction => ({
-  kind: 'edit', name, labelKey: `editor.actions.${name}`, keys: [key],
+  kind: 'edit',
+  name,
+  labelKey: `editor.actions.${name}`,
+  keys: [key],
   enabled: (scene, selection) => editableEntities(scene, selection).length > 0,
   perform(scene, selection) {
     const refs = editableEntities(scene, selection);

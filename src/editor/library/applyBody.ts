@@ -1,6 +1,4 @@
-import {
-  BODY, BODY_LIMBS, boundingBox, handsFollowWrists, mapPerson, type Keypoint, type Person, type PoseDocument, type Vec2,
-} from '../../pose';
+import { BODY, BODY_LIMBS, boundingBox, handsFollowWrists, mapPerson, type Keypoint, type Person, type PoseDocument, type Vec2 } from '../../pose';
 import { appendEntities } from '../model/entities';
 import type { EntityRef, Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -40,7 +38,10 @@ const HEAD = [BODY.nose, BODY.neck, BODY.right_eye, BODY.left_eye];
 function carryFace(before: Person, body: readonly Keypoint[]): Keypoint[] | undefined {
   if (!before.face) return undefined;
   const shared = HEAD.filter((i) => before.body[i]?.visible && body[i]?.visible);
-  const fit = fitSimilarity(shared.map((i) => before.body[i]), shared.map((i) => body[i]));
+  const fit = fitSimilarity(
+    shared.map((i) => before.body[i]),
+    shared.map((i) => body[i]),
+  );
   return fit ? before.face.map((p) => ({ ...applySimilarity(fit, p), visible: p.visible })) : undefined;
 }
 

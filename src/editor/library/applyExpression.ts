@@ -12,7 +12,10 @@ const ANCHORS = [0, 16, 27, 28, 29, 30, 31, 35, 36, 39, 42, 45];
 /** The expression's face fitted onto an existing face (its box, turn and place). */
 export function fitExpression(face: readonly Keypoint[], expression: readonly Keypoint[]): Keypoint[] | null {
   const shared = ANCHORS.filter((i) => face[i]?.visible && expression[i]?.visible);
-  const fit = fitSimilarity(shared.map((i) => expression[i]), shared.map((i) => face[i]));
+  const fit = fitSimilarity(
+    shared.map((i) => expression[i]),
+    shared.map((i) => face[i]),
+  );
   return fit ? expression.map((p) => ({ ...applySimilarity(fit, p), visible: p.visible })) : null;
 }
 

@@ -8,7 +8,8 @@ export interface EntityUpdate {
 }
 
 // A change of points never changes who a figure is: its info is put back whatever the update built.
-const keepInfo = <F extends Person | Animal>(before: F, after: F): F => (after === before || after.figure === before.figure ? after : { ...after, figure: before.figure });
+const keepInfo = <F extends Person | Animal>(before: F, after: F): F =>
+  after === before || after.figure === before.figure ? after : { ...after, figure: before.figure };
 
 /** The scene with the given (unlocked unless `includeLocked`) figures replaced by what the update makes of each, info included. */
 export function updateFigures(scene: Scene, refs: readonly EntityRef[], update: EntityUpdate, includeLocked = false): Scene {
@@ -31,7 +32,10 @@ export function updateEntities(scene: Scene, refs: readonly EntityRef[], update:
   return updateFigures(
     scene,
     refs,
-    { ...(person ? { person: (p: Person, i: number) => keepInfo(p, person(p, i)) } : {}), ...(animal ? { animal: (a: Animal, i: number) => keepInfo(a, animal(a, i)) } : {}) },
+    {
+      ...(person ? { person: (p: Person, i: number) => keepInfo(p, person(p, i)) } : {}),
+      ...(animal ? { animal: (a: Animal, i: number) => keepInfo(a, animal(a, i)) } : {}),
+    },
     includeLocked,
   );
 }

@@ -37,17 +37,17 @@ export function sameJoint(a: JointRef | null, b: JointRef | null): boolean {
 
 /** The scene with one part's points replaced (locked entities included: callers check locks). */
 export function setPoints(scene: Scene, entity: EntityRef, part: Part, points: Keypoint[]): Scene {
-  return updateEntities(
-    scene,
-    [entity],
-    part === 'animal' ? { animal: () => ({ keypoints: points }) } : { person: (p) => ({ ...p, [part]: points }) },
-    true,
-  );
+  return updateEntities(scene, [entity], part === 'animal' ? { animal: () => ({ keypoints: points }) } : { person: (p) => ({ ...p, [part]: points }) }, true);
 }
 
 /** The scene with one keypoint replaced. */
 export function setJoint(scene: Scene, ref: JointRef, point: Keypoint): Scene {
   const points = getPoints(scene, ref.entity, ref.part);
   if (!points || !points[ref.index]) return scene;
-  return setPoints(scene, ref.entity, ref.part, points.map((p, i) => (i === ref.index ? point : p)));
+  return setPoints(
+    scene,
+    ref.entity,
+    ref.part,
+    points.map((p, i) => (i === ref.index ? point : p)),
+  );
 }

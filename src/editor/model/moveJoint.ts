@@ -1,4 +1,15 @@
-import { BODY_MIRROR, bodyAxis, faceAxis, FACE_MIRROR, feetFollowAnkles, FOOT_MIRROR, handsFollowWrists, moveSymmetric, type Person, type Vec2 } from '../../pose';
+import {
+  BODY_MIRROR,
+  bodyAxis,
+  faceAxis,
+  FACE_MIRROR,
+  feetFollowAnkles,
+  FOOT_MIRROR,
+  handsFollowWrists,
+  moveSymmetric,
+  type Person,
+  type Vec2,
+} from '../../pose';
 import { getEntity, isLocked } from './scene';
 import { getPoints, setJoint, type JointRef } from './joints';
 import { updateEntities } from './entities';

@@ -67,14 +67,17 @@ export function pressOutcome(scene: Scene, selection: Selection, press: Press, o
       const next = { entities: selection.entities, joint: null };
       const others = editableEntities(scene, next).filter((r) => r.kind === target.entity.kind && !sameEntity(r, target.entity));
       const pivot = bonePivot(scene, target.entity, target.bone);
-      const gesture: Gesture | null = isLocked(scene, target.entity) || !pivot
-        ? null
-        : { kind: 'bone', bone: target.bone, entities: [target.entity, ...others], origin: point, pivot };
+      const gesture: Gesture | null =
+        isLocked(scene, target.entity) || !pivot ? null : { kind: 'bone', bone: target.bone, entities: [target.entity, ...others], origin: point, pivot };
       return { selection: next, gesture };
     }
     case 'entity': {
       // Pressing a member of a multi-selection keeps it, so the whole group can be dragged.
-      const next = shift ? toggleEntity(selection, target.entity) : isSelected(selection, target.entity) ? { entities: selection.entities, joint: null } : { entities: [target.entity], joint: null };
+      const next = shift
+        ? toggleEntity(selection, target.entity)
+        : isSelected(selection, target.entity)
+          ? { entities: selection.entities, joint: null }
+          : { entities: [target.entity], joint: null };
       return { selection: next, gesture: isSelected(next, target.entity) ? moveGesture(scene, next, point) : null };
     }
     case 'none':

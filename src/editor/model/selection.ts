@@ -19,7 +19,10 @@ export function isSelected(selection: Selection, ref: EntityRef): boolean {
 /** The selection with an entity added, or removed if it was there (shift-click). */
 export function toggleEntity(selection: Selection, ref: EntityRef): Selection {
   return isSelected(selection, ref)
-    ? { entities: selection.entities.filter((r) => !sameEntity(r, ref)), joint: selection.joint && sameEntity(selection.joint.entity, ref) ? null : selection.joint }
+    ? {
+        entities: selection.entities.filter((r) => !sameEntity(r, ref)),
+        joint: selection.joint && sameEntity(selection.joint.entity, ref) ? null : selection.joint,
+      }
     : { entities: [...selection.entities, ref], joint: selection.joint };
 }
 

@@ -35,7 +35,7 @@ export function figurePerson(figure: Figure, like: Person): Person {
   for (const c of figure.carried) {
     if (c.key !== 'feet') out[c.key] = c.points;
     // Each foot is carried apart (on its own ankle); both go back into the one list.
-    else out.feet = (out.feet === like.feet ? [...(like.feet ?? [])] : out.feet ?? []).map((p, i) => c.points[c.slots?.indexOf(i) ?? -1] ?? p);
+    else out.feet = (out.feet === like.feet ? [...(like.feet ?? [])] : (out.feet ?? [])).map((p, i) => c.points[c.slots?.indexOf(i) ?? -1] ?? p);
   }
   return out;
 }

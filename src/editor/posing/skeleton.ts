@@ -20,15 +20,17 @@ export interface Skeleton {
   axis(body: readonly Keypoint[]): Axis;
 }
 
-const mid = (a: Vec2 | undefined, b: Vec2 | undefined): Vec2 => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a ?? b ?? { x: 0, y: 0 });
+const mid = (a: Vec2 | undefined, b: Vec2 | undefined): Vec2 => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : (a ?? b ?? { x: 0, y: 0 }));
 
 // A person hangs from the pelvis (between the hips): dragging a hip moves the whole person, the
 // neck turns the upper body about the pelvis, limbs hang from shoulders and hips, the head from the neck.
 const PERSON: Skeleton = {
   parent: [1, ROOT, 1, 2, 3, 1, 5, 6, ROOT, 8, 9, ROOT, 11, 12, 0, 0, 14, 15],
   chains: [
-    [BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist], [BODY.left_shoulder, BODY.left_elbow, BODY.left_wrist],
-    [BODY.right_hip, BODY.right_knee, BODY.right_ankle], [BODY.left_hip, BODY.left_knee, BODY.left_ankle],
+    [BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist],
+    [BODY.left_shoulder, BODY.left_elbow, BODY.left_wrist],
+    [BODY.right_hip, BODY.right_knee, BODY.right_ankle],
+    [BODY.left_hip, BODY.left_knee, BODY.left_ankle],
     [BODY.neck, BODY.nose],
   ],
   movesWhole: [BODY.right_hip, BODY.left_hip],
@@ -40,7 +42,13 @@ const PERSON: Skeleton = {
 // AP-10K: the neck is the root; head and front legs hang from it, the back legs from the tail root.
 const ANIMAL: Skeleton = {
   parent: [2, 2, 3, ROOT, 3, 3, 5, 6, 3, 8, 9, 4, 11, 12, 4, 14, 15],
-  chains: [[5, 6, 7], [8, 9, 10], [11, 12, 13], [14, 15, 16], [3, 2]],
+  chains: [
+    [5, 6, 7],
+    [8, 9, 10],
+    [11, 12, 13],
+    [14, 15, 16],
+    [3, 2],
+  ],
   movesWhole: [3],
   mirror: ANIMAL_MIRROR,
   rootPivot: (body) => body[3] ?? { x: 0, y: 0 },

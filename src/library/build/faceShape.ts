@@ -29,10 +29,22 @@ const isRight = (x: number) => x < 0.52;
 // Index groups of the 68 landmarks.
 const JAW = { from: 0, to: 17 };
 const MOUTH_CENTRE = { x: 0.525, y: 0.76 };
-const UPPER_LID = [[37, 38], [43, 44]] as const;
-const LOWER_LID = [[40, 41], [46, 47]] as const;
-const INNER_BROW = [[20, 21], [22, 23]] as const;
-const OUTER_BROW = [[17, 18], [25, 26]] as const;
+const UPPER_LID = [
+  [37, 38],
+  [43, 44],
+] as const;
+const LOWER_LID = [
+  [40, 41],
+  [46, 47],
+] as const;
+const INNER_BROW = [
+  [20, 21],
+  [22, 23],
+] as const;
+const OUTER_BROW = [
+  [17, 18],
+  [25, 26],
+] as const;
 const LOWER_LIP = [55, 56, 57, 58, 59, 65, 66, 67];
 const UPPER_INNER_LIP = [61, 62, 63];
 const CORNERS = [48, 54, 60, 64];

@@ -9,11 +9,14 @@ export type Mat3 = readonly [Vec3, Vec3, Vec3];
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** The identity rotation. */
-export const IDENTITY: Mat3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+export const IDENTITY: Mat3 = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+];
 
 /** Sum of vectors. */
-export const add = (a: Vec3, ...rest: Vec3[]): Vec3 =>
-  rest.reduce<Vec3>((s, v) => [s[0] + v[0], s[1] + v[1], s[2] + v[2]], a);
+export const add = (a: Vec3, ...rest: Vec3[]): Vec3 => rest.reduce<Vec3>((s, v) => [s[0] + v[0], s[1] + v[1], s[2] + v[2]], a);
 
 /** A vector times a number. */
 export const scale = (v: Vec3, k: number): Vec3 => [v[0] * k, v[1] * k, v[2] * k];
@@ -43,19 +46,31 @@ export function compose(a: Mat3, b: Mat3): Mat3 {
 /** Turn about the vertical axis by degrees; positive brings the front (+z) toward the image right (+x). */
 export function yaw(deg: number): Mat3 {
   const [c, s] = [Math.cos(rad(deg)), Math.sin(rad(deg))];
-  return [[c, 0, s], [0, 1, 0], [-s, 0, c]];
+  return [
+    [c, 0, s],
+    [0, 1, 0],
+    [-s, 0, c],
+  ];
 }
 
 /** Tilt about the left-right axis by degrees; positive tips the top (+y) toward the viewer (+z): a forward lean. */
 export function pitch(deg: number): Mat3 {
   const [c, s] = [Math.cos(rad(deg)), Math.sin(rad(deg))];
-  return [[1, 0, 0], [0, c, -s], [0, s, c]];
+  return [
+    [1, 0, 0],
+    [0, c, -s],
+    [0, s, c],
+  ];
 }
 
 /** Turn in the image plane by degrees; positive tips the top (+y) toward the image right (+x). */
 export function roll(deg: number): Mat3 {
   const [c, s] = [Math.cos(rad(deg)), Math.sin(rad(deg))];
-  return [[c, s, 0], [-s, c, 0], [0, 0, 1]];
+  return [
+    [c, s, 0],
+    [-s, c, 0],
+    [0, 0, 1],
+  ];
 }
 
 /** Yaw, then pitch, then roll applied to a frame (the order a person turns, leans, then tilts). */

@@ -27,9 +27,21 @@ const templateLength = (a: number, b: number) => {
 
 // The head's points stand in front of or behind the neck even in a front view; the template draws
 // them flat, so their 3D length adds that depth (template units, adult averages).
-const HEAD_DEPTH: Readonly<Record<number, number>> = { [BODY.nose]: 4, [BODY.right_eye]: 2.5, [BODY.left_eye]: 2.5, [BODY.right_ear]: 1.5, [BODY.left_ear]: 1.5 };
+const HEAD_DEPTH: Readonly<Record<number, number>> = {
+  [BODY.nose]: 4,
+  [BODY.right_eye]: 2.5,
+  [BODY.left_eye]: 2.5,
+  [BODY.right_ear]: 1.5,
+  [BODY.left_ear]: 1.5,
+};
 
-const limb = (a: number, b: number, side: DepthSide): DepthBone => ({ from: { part: 'body', index: a }, to: { part: 'body', index: b }, length: templateLength(a, b), side, measures: true });
+const limb = (a: number, b: number, side: DepthSide): DepthBone => ({
+  from: { part: 'body', index: a },
+  to: { part: 'body', index: b },
+  length: templateLength(a, b),
+  side,
+  measures: true,
+});
 
 function head(a: number, b: number, side: DepthSide): DepthBone {
   const drop = Math.abs((HEAD_DEPTH[b] ?? 0) - (HEAD_DEPTH[a] ?? 0));
@@ -39,19 +51,38 @@ function head(a: number, b: number, side: DepthSide): DepthBone {
 // A foot's bones in template units: ankle to big toe, small toe and heel (a foot is about 0.55 of
 // the shin; the template draws it foreshortened, toes toward the viewer).
 const SHIN = templateLength(BODY.right_knee, BODY.right_ankle);
-const foot = (ankle: number, point: number, share: number, side: DepthSide): DepthBone => ({ from: { part: 'body', index: ankle }, to: { part: 'feet', index: point }, length: SHIN * share, side, measures: false });
+const foot = (ankle: number, point: number, share: number, side: DepthSide): DepthBone => ({
+  from: { part: 'body', index: ankle },
+  to: { part: 'feet', index: point },
+  length: SHIN * share,
+  side,
+  measures: false,
+});
 
 /** The depth tree from the neck, parents before children. */
 export const DEPTH_BONES: readonly DepthBone[] = [
-  limb(BODY.neck, BODY.right_shoulder, 'turn'), limb(BODY.neck, BODY.left_shoulder, 'turn'),
-  limb(BODY.right_shoulder, BODY.right_elbow, 'front'), limb(BODY.right_elbow, BODY.right_wrist, 'front'),
-  limb(BODY.left_shoulder, BODY.left_elbow, 'front'), limb(BODY.left_elbow, BODY.left_wrist, 'front'),
+  limb(BODY.neck, BODY.right_shoulder, 'turn'),
+  limb(BODY.neck, BODY.left_shoulder, 'turn'),
+  limb(BODY.right_shoulder, BODY.right_elbow, 'front'),
+  limb(BODY.right_elbow, BODY.right_wrist, 'front'),
+  limb(BODY.left_shoulder, BODY.left_elbow, 'front'),
+  limb(BODY.left_elbow, BODY.left_wrist, 'front'),
   // A torso drawn short leans forward: the hips behind the neck.
-  limb(BODY.neck, BODY.right_hip, 'back'), limb(BODY.neck, BODY.left_hip, 'back'),
-  limb(BODY.right_hip, BODY.right_knee, 'front'), limb(BODY.right_knee, BODY.right_ankle, 'back'),
-  limb(BODY.left_hip, BODY.left_knee, 'front'), limb(BODY.left_knee, BODY.left_ankle, 'back'),
-  head(BODY.neck, BODY.nose, 'front'), head(BODY.nose, BODY.right_eye, 'back'), head(BODY.nose, BODY.left_eye, 'back'),
-  head(BODY.right_eye, BODY.right_ear, 'back'), head(BODY.left_eye, BODY.left_ear, 'back'),
-  foot(BODY.right_ankle, FOOT.right_big_toe, 0.5, 'front'), foot(BODY.right_ankle, FOOT.right_small_toe, 0.45, 'front'), foot(BODY.right_ankle, FOOT.right_heel, 0.15, 'back'),
-  foot(BODY.left_ankle, FOOT.left_big_toe, 0.5, 'front'), foot(BODY.left_ankle, FOOT.left_small_toe, 0.45, 'front'), foot(BODY.left_ankle, FOOT.left_heel, 0.15, 'back'),
+  limb(BODY.neck, BODY.right_hip, 'back'),
+  limb(BODY.neck, BODY.left_hip, 'back'),
+  limb(BODY.right_hip, BODY.right_knee, 'front'),
+  limb(BODY.right_knee, BODY.right_ankle, 'back'),
+  limb(BODY.left_hip, BODY.left_knee, 'front'),
+  limb(BODY.left_knee, BODY.left_ankle, 'back'),
+  head(BODY.neck, BODY.nose, 'front'),
+  head(BODY.nose, BODY.right_eye, 'back'),
+  head(BODY.nose, BODY.left_eye, 'back'),
+  head(BODY.right_eye, BODY.right_ear, 'back'),
+  head(BODY.left_eye, BODY.left_ear, 'back'),
+  foot(BODY.right_ankle, FOOT.right_big_toe, 0.5, 'front'),
+  foot(BODY.right_ankle, FOOT.right_small_toe, 0.45, 'front'),
+  foot(BODY.right_ankle, FOOT.right_heel, 0.15, 'back'),
+  foot(BODY.left_ankle, FOOT.left_big_toe, 0.5, 'front'),
+  foot(BODY.left_ankle, FOOT.left_small_toe, 0.45, 'front'),
+  foot(BODY.left_ankle, FOOT.left_heel, 0.15, 'back'),
 ];

@@ -17,15 +17,18 @@ function drawnLength(person: Person, bone: DepthBone): number | undefined {
 // A bone can be drawn shorter than its length, never longer: the person's scale (pixels per
 // template unit) is the largest ratio among the bones that measure it, or among any bone if none do.
 function personScale(person: Person): number {
-  const ratios = (measuring: boolean) =>
-    DEPTH_BONES.filter((b) => b.measures === measuring).map((b) => (drawnLength(person, b) ?? 0) / b.length);
+  const ratios = (measuring: boolean) => DEPTH_BONES.filter((b) => b.measures === measuring).map((b) => (drawnLength(person, b) ?? 0) / b.length);
   const limbs = Math.max(0, ...ratios(true));
   return limbs > 0 ? limbs : Math.max(0, ...ratios(false));
 }
 
 // +1 when the person faces the viewer: their right side (shoulder, hip, eye) on the image left.
 function facing(body: readonly Keypoint[]): number {
-  for (const [right, left] of [[BODY.right_shoulder, BODY.left_shoulder], [BODY.right_hip, BODY.left_hip], [BODY.right_eye, BODY.left_eye]] as const) {
+  for (const [right, left] of [
+    [BODY.right_shoulder, BODY.left_shoulder],
+    [BODY.right_hip, BODY.left_hip],
+    [BODY.right_eye, BODY.left_eye],
+  ] as const) {
     const [r, l] = [body[right], body[left]];
     if (shown(r) && shown(l) && r.x !== l.x) return r.x < l.x ? 1 : -1;
   }

@@ -53,11 +53,7 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * The people as a document in the photo's own pixels: coordinates scaled from the image the models
  * saw, rounded to 0.01 px, and a point that falls outside the photo hidden (OpenPose has no such points).
  */
-export function toPhotoDocument(
-  people: readonly Person[],
-  seen: { width: number; height: number },
-  photo: { width: number; height: number },
-): PoseDocument {
+export function toPhotoDocument(people: readonly Person[], seen: { width: number; height: number }, photo: { width: number; height: number }): PoseDocument {
   const [sx, sy] = [photo.width / seen.width, photo.height / seen.height];
   const scaled = people.map((p) => mapPerson(p, (q) => ({ x: round2(q.x * sx), y: round2(q.y * sy) })));
   const inside = (k: Keypoint) => k.x > 0 && k.y > 0 && k.x < photo.width && k.y < photo.height;

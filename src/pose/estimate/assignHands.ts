@@ -9,7 +9,6 @@ export const MAX_WRIST_GAP_IN_HANDS = 0.75;
 /** Two hands whose points lie this close on average (in hand sizes) are one hand found twice. */
 const SAME_HAND_IN_HANDS = 0.3;
 
-
 /** A hand's size: the farthest of its points from its wrist (point 0). */
 export function handSize(hand: DetectedHand): number {
   const wrist = hand.keypoints[0];

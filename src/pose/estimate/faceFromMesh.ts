@@ -7,12 +7,8 @@ import { distance } from '../geometry.js';
  * (src/face/facemeshcoords.ts), jaw from the person's right to left, then brows, nose, eyes, lips.
  */
 export const MESH_VERTEX_OF_IBUG_68: readonly number[] = [
-  127, 234, 132, 58, 172, 150, 149, 148, 152, 377, 378, 379, 397, 288, 361, 454, 356,
-  70, 63, 105, 66, 107, 336, 296, 334, 293, 300,
-  168, 6, 195, 4, 98, 97, 2, 326, 327,
-  33, 160, 158, 133, 153, 144, 362, 385, 387, 263, 373, 380,
-  57, 40, 37, 0, 267, 270, 287, 321, 314, 17, 84, 91,
-  78, 81, 13, 311, 308, 402, 14, 178,
+  127, 234, 132, 58, 172, 150, 149, 148, 152, 377, 378, 379, 397, 288, 361, 454, 356, 70, 63, 105, 66, 107, 336, 296, 334, 293, 300, 168, 6, 195, 4, 98, 97, 2,
+  326, 327, 33, 160, 158, 133, 153, 144, 362, 385, 387, 263, 373, 380, 57, 40, 37, 0, 267, 270, 287, 321, 314, 17, 84, 91, 78, 81, 13, 311, 308, 402, 14, 178,
 ];
 
 /** First vertex of each of the two iris groups (centre first, then 4 rim points) after the 468 mesh points. */
@@ -34,7 +30,11 @@ export function pupilsFor(face68: readonly DetectedPoint[], mesh: readonly Detec
   const right = centroid(RIGHT_EYE.map((i) => face68[i]));
   const left = centroid(LEFT_EYE.map((i) => face68[i]));
   const [a, b] = IRIS_CENTRE_VERTICES.map((i) => mesh[i]);
-  if (!a || !b) return [{ ...right, score: 0 }, { ...left, score: 0 }];
+  if (!a || !b)
+    return [
+      { ...right, score: 0 },
+      { ...left, score: 0 },
+    ];
   const straight = distance(a, right) + distance(b, left) <= distance(a, left) + distance(b, right);
   return straight ? [a, b] : [b, a];
 }
@@ -46,8 +46,5 @@ export function faceFromMesh(face: DetectedFace): Keypoint[] {
   const pupils = pupilsFor(ibug, face.mesh);
   // Without iris points the pupils are guesses at the eye centres: hidden, not invented.
   const pupilsKnown = face.mesh.length >= 478;
-  return [
-    ...ibug.map((p) => ({ x: p.x, y: p.y, visible: true })),
-    ...pupils.map((p) => ({ x: p.x, y: p.y, visible: pupilsKnown })),
-  ];
+  return [...ibug.map((p) => ({ x: p.x, y: p.y, visible: true })), ...pupils.map((p) => ({ x: p.x, y: p.y, visible: pupilsKnown }))];
 }

@@ -39,7 +39,12 @@ ANIMAL_COLOURS.forEach((c, i) => LINES_OF.set(packRgb(c), [...(LINES_OF.get(pack
 
 // Connected runs of one animal colour (8-neighbours of the same colour), big enough to be a line.
 function colourRuns(packed: Int32Array, width: number, height: number): Array<{ colour: number; pixels: number[] }> {
-  return components(width, height, (i) => LINES_OF.has(packed[i] ?? 0), (a, b) => packed[a] === packed[b])
+  return components(
+    width,
+    height,
+    (i) => LINES_OF.has(packed[i] ?? 0),
+    (a, b) => packed[a] === packed[b],
+  )
     .filter((pixels) => pixels.length >= MIN_PIXELS)
     .map((pixels) => ({ colour: packed[pixels[0] ?? 0] ?? 0, pixels }));
 }
@@ -98,7 +103,8 @@ function groups(strokes: Stroke[]): Stroke[][] {
     for (let j = found.length - 1; j > i; j--) {
       const [big, small] = [found[i] as Stroke[], found[j] as Stroke[]];
       const have = lines(big);
-      const fits = small.every((s) => s.lines.some((l) => !have.has(l))) && ends(small).some((e) => ends(big).some((f) => Math.hypot(e.x - f.x, e.y - f.y) <= ATTACH));
+      const fits =
+        small.every((s) => s.lines.some((l) => !have.has(l))) && ends(small).some((e) => ends(big).some((f) => Math.hypot(e.x - f.x, e.y - f.y) <= ATTACH));
       if (!fits) continue;
       big.push(...small);
       found.splice(j, 1);
@@ -110,9 +116,11 @@ function groups(strokes: Stroke[]): Stroke[][] {
 function joinedGroups(strokes: Stroke[]): Stroke[][] {
   const group = strokes.map((_, i) => i);
   const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i] as number)));
-  strokes.forEach((s, i) => strokes.forEach((t, j) => {
-    if (j > i && joined(s, t)) group[root(i)] = root(j);
-  }));
+  strokes.forEach((s, i) =>
+    strokes.forEach((t, j) => {
+      if (j > i && joined(s, t)) group[root(i)] = root(j);
+    }),
+  );
   const byRoot = new Map<number, Stroke[]>();
   strokes.forEach((s, i) => byRoot.set(root(i), [...(byRoot.get(root(i)) ?? []), s]));
   return [...byRoot.values()];
@@ -124,7 +132,8 @@ function joinedGroups(strokes: Stroke[]): Stroke[][] {
 function strokesByLine(group: Stroke[]): Array<Stroke | null> {
   const length = (s: Stroke) => Math.hypot(s.ends[0].x - s.ends[1].x, s.ends[0].y - s.ends[1].y);
   const neighbours = (s: Stroke, line: number) => group.filter((t) => t !== s && t.lines.some((l) => sharePoint(line, l)) && joined(s, t)).length;
-  const serves = (s: Stroke, line: number) => s.lines.length === 1 || (neighbours(s, line) > 0 && s.lines.every((l) => l === line || neighbours(s, l) <= neighbours(s, line)));
+  const serves = (s: Stroke, line: number) =>
+    s.lines.length === 1 || (neighbours(s, line) > 0 && s.lines.every((l) => l === line || neighbours(s, l) <= neighbours(s, line)));
   const taken = new Set<Stroke>();
   return ANIMAL_LINES.map((_, line) => {
     const mine = group.filter((s) => s.lines.includes(line) && !taken.has(s) && serves(s, line)).sort((a, b) => length(b) - length(a))[0] ?? null;

@@ -78,7 +78,10 @@ function proposals(scene: Scene): Proposal[] {
   const out: Proposal[] = [];
   scene.people.forEach((person, p) => {
     BODY_LIMBS.forEach(([a, b], limb) => {
-      for (const [from, to] of [[a, b], [b, a]] as const) {
+      for (const [from, to] of [
+        [a, b],
+        [b, a],
+      ] as const) {
         const at = person[from];
         if (at === null || at === undefined || person[to] !== null) continue;
         const origin = scene.candidates[from]?.[at];
@@ -144,5 +147,5 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
       }
     });
   }
-  return scene.people.map((person) => person.map((c, joint) => (c === null ? null : candidates[joint]?.[c] ?? null)));
+  return scene.people.map((person) => person.map((c, joint) => (c === null ? null : (candidates[joint]?.[c] ?? null))));
 }

@@ -51,7 +51,12 @@ function bestFit(s: DiscSearch, left: Set<number>, disc: readonly Vec2[]): Fit |
   }
   if (ties.length === 0) return null;
   const mean = (f: (t: Fit) => number) => ties.reduce((a, t) => a + f(t), 0) / ties.length;
-  return { centre: { x: mean((t) => t.centre.x), y: mean((t) => t.centre.y) }, inside: mean((t) => t.inside), forbidden: mean((t) => t.forbidden), ties: ties.map((t) => t.centre) };
+  return {
+    centre: { x: mean((t) => t.centre.x), y: mean((t) => t.centre.y) },
+    inside: mean((t) => t.inside),
+    forbidden: mean((t) => t.forbidden),
+    ties: ties.map((t) => t.centre),
+  };
 }
 
 /**

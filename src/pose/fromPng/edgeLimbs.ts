@@ -64,7 +64,9 @@ export function joinAcrossEdges(s: EdgeScene): void {
       return at && person[middle] === null && person[end] === null && strokeReachesEdge(s.packed, s.width, s.height, at, upper) ? [{ n, at }] : [];
     });
     if (hosts.length === 0) continue;
-    const ends = (s.candidates[end] ?? []).flatMap((at, c) => (!s.used[end]?.has(c) && strokeReachesEdge(s.packed, s.width, s.height, at, lower) ? [{ c, at }] : []));
+    const ends = (s.candidates[end] ?? []).flatMap((at, c) =>
+      !s.used[end]?.has(c) && strokeReachesEdge(s.packed, s.width, s.height, at, lower) ? [{ c, at }] : [],
+    );
     const pairs = hosts.flatMap((h) => ends.map((e) => ({ h, e, d: Math.hypot(h.at.x - e.at.x, h.at.y - e.at.y) }))).sort((a, b) => a.d - b.d);
     for (const { h, e } of pairs) {
       const person = s.people[h.n];

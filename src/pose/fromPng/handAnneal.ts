@@ -24,7 +24,7 @@ const SAMPLE_EVERY = 20;
 /** A small fixed-seed generator: the same image always reads the same. */
 export function lcg(seed: number): () => number {
   let x = seed;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 // Each place's nearest places (itself among them): a point's small steps, at any hand size.
@@ -59,7 +59,12 @@ function propose(p: Placing, state: Int32Array, near: Int32Array[], random: () =
 }
 
 /** The cheapest placing met while annealing from `start`; placings passed in the colder half are added to `visited` now and then. */
-export function annealHand(p: Placing, start: { state: Int32Array; cost: number }, seed: number, visited: Array<{ state: Int32Array; cost: number }>): { state: Int32Array; cost: number } {
+export function annealHand(
+  p: Placing,
+  start: { state: Int32Array; cost: number },
+  seed: number,
+  visited: Array<{ state: Int32Array; cost: number }>,
+): { state: Int32Array; cost: number } {
   const near = neighbourLists(p.s.evidence.centres);
   const random = lcg(seed);
   let [state, cost] = [start.state, start.cost];

@@ -68,10 +68,11 @@ export function handEvidence(patch: HandPatch, frame: ImageFrame): HandEvidence 
     for (let x = 0; x < patch.width + DOT_RADIUS; x++) if (dotFits(patch, frame, x, y)) centres.push({ x, y });
   }
   // A centre among later drawing only (no blue under it) explains nothing of this hand.
-  const touchesBlue = (p: Vec2) => DISC.some((o) => {
-    const [x, y] = [p.x + o.x, p.y + o.y];
-    return x >= 0 && y >= 0 && x < patch.width && y < patch.height && blue[y * patch.width + x] === 1;
-  });
+  const touchesBlue = (p: Vec2) =>
+    DISC.some((o) => {
+      const [x, y] = [p.x + o.x, p.y + o.y];
+      return x >= 0 && y >= 0 && x < patch.width && y < patch.height && blue[y * patch.width + x] === 1;
+    });
   let places = centres.filter(touchesBlue);
   for (let step = 2; places.length > MAX_PLACES; step *= 2) places = places.filter((p) => p.x % step === 0 && p.y % step === 0);
   return { centres: places, edgePixels: lists.map((l) => Int16Array.from(l)), edgeAt, blue };

@@ -20,7 +20,15 @@ const inDisc = (dx: number, dy: number) => Math.abs(dx) <= 4 && Math.abs(dy) <= 
 const FINGERS = [0, 1, 2, 3, 4];
 // Neighbouring points of a finger whose dots overlap read the same either way round but for
 // their bones' ends: trading their places is one move.
-const SWAPS = FINGERS.flatMap((f) => [[0, 1], [1, 2], [2, 3], [0, 2], [1, 3]].map(([a, b]) => [4 * f + 1 + (a ?? 0), 4 * f + 1 + (b ?? 0)] as const));
+const SWAPS = FINGERS.flatMap((f) =>
+  [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [0, 2],
+    [1, 3],
+  ].map(([a, b]) => [4 * f + 1 + (a ?? 0), 4 * f + 1 + (b ?? 0)] as const),
+);
 const MAX_ROUNDS = 8;
 // Where less of the blue than this lies under two dots or more, and the drawing is exact, the
 // dots are apart enough to tell which point each is: no annealing.
@@ -30,7 +38,8 @@ const EXACT = 1;
 
 // The bones at point i: [edge, other point, whether i is the bone's first point].
 const BONES_AT: Array<Array<[number, number, boolean]>> = Array.from({ length: HAND_KEYPOINT_COUNT }, (_, i) =>
-  HAND_EDGES.flatMap(([a, b], k): Array<[number, number, boolean]> => (a === i ? [[k, b, true]] : b === i ? [[k, a, false]] : [])));
+  HAND_EDGES.flatMap(([a, b], k): Array<[number, number, boolean]> => (a === i ? [[k, b, true]] : b === i ? [[k, a, false]] : [])),
+);
 
 // Blue pixels no dot covers but those of the points in `own`.
 function openBlue(p: Placing, state: Int32Array, own: ReadonlySet<number>): Uint8Array {
@@ -66,7 +75,7 @@ function placeFinger(p: Placing, state: Int32Array, f: number): Int32Array {
   const { n, costs, undrawn } = p.tables;
   const open = openBlue(p, state, new Set([1, 2, 3, 4].map((j) => 4 * f + j)));
   const worth = [1, 2, 3, 4].map((j) => earnings(p, open, 4 * f + j));
-  const earns = Array.from({ length: n }, (_, c) => (p.discs[c]?.some((px) => open[px] === 1) ?? false));
+  const earns = Array.from({ length: n }, (_, c) => p.discs[c]?.some((px) => open[px] === 1) ?? false);
   let below = Float64Array.from(worth[3] as Float64Array);
   const choices: Int32Array[] = [];
   for (let j = 3; j >= 1; j--) {
@@ -133,7 +142,11 @@ export function descend(p: Placing, start: Int32Array): { state: Int32Array; cos
   const moves = [
     ...FINGERS.map((f) => (s: Int32Array) => settle(placeFinger(p, s, f), f)),
     ...Array.from({ length: HAND_KEYPOINT_COUNT }, (_, i) => (s: Int32Array) => movePoint(p, s, i)),
-    ...SWAPS.map(([i, j]) => (s: Int32Array) => swap(s, i, j)),
+    ...SWAPS.map(
+      ([i, j]) =>
+        (s: Int32Array) =>
+          swap(s, i, j),
+    ),
   ];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let improved = false;

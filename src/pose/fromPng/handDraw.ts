@@ -9,10 +9,14 @@ import { discOffsets } from './pixels.js';
 // is drawn by the renderer itself, which clips it as cv2 does.
 
 // The radius-4 disc as rows: dy, first dx, last dx (a disc's row is one run of pixels).
-const DOT_ROWS = Int8Array.from([...new Set(discOffsets(4).map((o) => o.y))].flatMap((dy) => {
-  const xs = discOffsets(4).filter((o) => o.y === dy).map((o) => o.x);
-  return [dy, Math.min(...xs), Math.max(...xs)];
-}));
+const DOT_ROWS = Int8Array.from(
+  [...new Set(discOffsets(4).map((o) => o.y))].flatMap((dy) => {
+    const xs = discOffsets(4)
+      .filter((o) => o.y === dy)
+      .map((o) => o.x);
+    return [dy, Math.min(...xs), Math.max(...xs)];
+  }),
+);
 // A width-2 bone reaches this far past its end points.
 const BONE_REACH = 3;
 const MAX_CACHED = 20_000;

@@ -65,7 +65,13 @@ export function handPatch(packed: Int32Array, width: number, height: number, blo
     }
   }
   const at = (k: number) => (y0 + Math.floor(k / w)) * width + x0 + (k % w);
-  freeDrawnOver(want, Int32Array.from(want, (_, k) => packed[at(k)] ?? 0), w, h, Uint8Array.from(want, (_, k) => (inBlob.has(at(k)) ? 1 : 0)));
+  freeDrawnOver(
+    want,
+    Int32Array.from(want, (_, k) => packed[at(k)] ?? 0),
+    w,
+    h,
+    Uint8Array.from(want, (_, k) => (inBlob.has(at(k)) ? 1 : 0)),
+  );
   const checked = Uint8Array.from(want, (c) => (c === ANY ? 0 : EDGE_COLOURS.has(c) ? EDGE_WEIGHT : 1));
   const expected = Uint32Array.from(want, (c) => word(Math.max(c, 0)));
   const bytes = new Uint8ClampedArray(w * h * 4);
@@ -76,7 +82,12 @@ export function handPatch(packed: Int32Array, width: number, height: number, blo
 // of the hand's pixels has that stroke's pixels at both its ends. One drawn later (a later
 // person's limb across the hand) has none inside it: it may hide the hand, so its pixels are ANY.
 const SANDWICH = 9;
-const STEPS = [[1, 0], [0, 1], [1, 1], [1, -1]] as const;
+const STEPS = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+] as const;
 
 function freeDrawnOver(want: Int32Array, colours: Int32Array, w: number, h: number, blob: Uint8Array): void {
   const isBody = (k: number) => want[k] === NOTHING && colours[k] !== 0;
@@ -142,9 +153,19 @@ export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, win
   const { width, height, words } = patch;
   for (let y = window.y; y < window.y + window.height; y++) words.fill(0, y * width + window.x, y * width + window.x + window.width);
   const [ox, oy] = [patch.x0, patch.y0];
-  const canvas: HandCanvas = { raster: { width, height, data: patch.bytes }, words, x0: window.x, y0: window.y, x1: window.x + window.width - 1, y1: window.y + window.height - 1 };
+  const canvas: HandCanvas = {
+    raster: { width, height, data: patch.bytes },
+    words,
+    x0: window.x,
+    y0: window.y,
+    x1: window.x + window.width - 1,
+    y1: window.y + window.height - 1,
+  };
   const misses = (xa: number, ya: number, xb: number, yb: number) =>
-    Math.max(xa, xb) + REACH < canvas.x0 || Math.min(xa, xb) - REACH > canvas.x1 || Math.max(ya, yb) + REACH < canvas.y0 || Math.min(ya, yb) - REACH > canvas.y1;
+    Math.max(xa, xb) + REACH < canvas.x0 ||
+    Math.min(xa, xb) - REACH > canvas.x1 ||
+    Math.max(ya, yb) + REACH < canvas.y0 ||
+    Math.min(ya, yb) - REACH > canvas.y1;
   for (let k = 0; k < EDGE_FROM.length; k++) {
     const [a, b] = [EDGE_FROM[k] as number, EDGE_TO[k] as number];
     if ((xs[a] as number) < 1 || (ys[a] as number) < 1 || (xs[b] as number) < 1 || (ys[b] as number) < 1) continue;
@@ -180,4 +201,3 @@ export function handCostAt(patch: HandPatch, xs: Int32Array, ys: Int32Array, win
   }
   return cost;
 }
-

@@ -86,7 +86,16 @@ const hangsFrom = (point: Vec2 | null | undefined, own: Vec2, other: Vec2): bool
  * when they get at most half as many of the blob's pixels wrong as the one hand did. The anchors
  * near the blob are looked for only when the one hand does not draw it exactly.
  */
-export function handPair<A extends { at: Vec2 }>(packed: Int32Array, frame: ImageFrame, patch: HandPatch, blob: readonly number[], anchor: A, anchors: () => A[], one: ReadHand, read: HandReader): Array<{ hand: HandReading; anchor: A }> | null {
+export function handPair<A extends { at: Vec2 }>(
+  packed: Int32Array,
+  frame: ImageFrame,
+  patch: HandPatch,
+  blob: readonly number[],
+  anchor: A,
+  anchors: () => A[],
+  one: ReadHand,
+  read: HandReader,
+): Array<{ hand: HandReading; anchor: A }> | null {
   const oneWrong = handCost(patch, one);
   if (oneWrong === 0) return null;
   const wrist = anchor.at;
@@ -128,4 +137,3 @@ export function handPair<A extends { at: Vec2 }>(packed: Int32Array, frame: Imag
   if (wrong > oneWrong / 2 || !pair.every((f, k) => hangsFrom(f.reading?.drawn[0], k === 0 ? wrist : other, k === 0 ? other : wrist))) return null;
   return pair.flatMap((f, k) => (f.reading?.drawn.some((p) => p !== null) ? [{ hand: f.reading, anchor: k === 0 ? anchor : second }] : []));
 }
-

@@ -26,10 +26,14 @@ export interface Placing {
 /** The blue pixels (patch indices) under a dot at each place of the evidence. */
 export function placeDiscs(s: TreeScene): Int32Array[] {
   const { patch, evidence } = s;
-  return evidence.centres.map((c) => Int32Array.from(DISC.flatMap((o) => {
-    const [x, y] = [c.x + o.x, c.y + o.y];
-    return x >= 0 && y >= 0 && x < patch.width && y < patch.height && evidence.blue[y * patch.width + x] === 1 ? [y * patch.width + x] : [];
-  })));
+  return evidence.centres.map((c) =>
+    Int32Array.from(
+      DISC.flatMap((o) => {
+        const [x, y] = [c.x + o.x, c.y + o.y];
+        return x >= 0 && y >= 0 && x < patch.width && y < patch.height && evidence.blue[y * patch.width + x] === 1 ? [y * patch.width + x] : [];
+      }),
+    ),
+  );
 }
 
 /** The points in image pixels of a hand's states. */
@@ -43,7 +47,8 @@ export function statePoints(p: Placing, state: ArrayLike<number>): Array<Vec2 | 
 
 // The bones at each point: [edge, other point].
 const BONES_AT: Array<Array<[number, number]>> = Array.from({ length: HAND_KEYPOINT_COUNT }, (_, i) =>
-  HAND_EDGES.flatMap(([a, b], k): Array<[number, number]> => (a === i ? [[k, b]] : b === i ? [[k, a]] : [])));
+  HAND_EDGES.flatMap(([a, b], k): Array<[number, number]> => (a === i ? [[k, b]] : b === i ? [[k, a]] : [])),
+);
 
 function boneOwnCost(p: Placing, state: ArrayLike<number>, k: number): number {
   const [a, b] = HAND_EDGES[k] as readonly [number, number];
@@ -121,7 +126,13 @@ function standingDrawing(p: Placing, state: ArrayLike<number>): Standing {
   if (!s || s.state !== state) {
     // A placing's patch keeps its size: its buffers serve each placing that comes to stand.
     const size = patch.width * patch.height;
-    s = { state, wrong: s?.wrong ?? new Uint8Array(size), trial: null, trialWindow: { x: 0, y: 0, width: 0, height: 0 }, trialWrong: s?.trialWrong ?? new Uint8Array(size) };
+    s = {
+      state,
+      wrong: s?.wrong ?? new Uint8Array(size),
+      trial: null,
+      trialWindow: { x: 0, y: 0, width: 0, height: 0 },
+      trialWrong: s?.trialWrong ?? new Uint8Array(size),
+    };
     fill(p, state, XS, YS);
     handCostAt(patch, XS, YS, { x: 0, y: 0, width: patch.width, height: patch.height }, s.wrong);
     standing.set(p, s);

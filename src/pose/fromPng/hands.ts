@@ -128,7 +128,13 @@ export interface AnchoredHand {
 // The anchors within `reach` of the blob (any of its pixels), nearest first; or within
 // COVERED_REACH where the way from the anchor to the blob is all drawn over (a later limb across
 // the wrist hides where the arm meets the hand).
-function anchorsNear(packed: Int32Array, width: number, blob: readonly Vec2[], anchors: readonly HandAnchor[], reach: number): Array<{ anchor: HandAnchor; d: number }> {
+function anchorsNear(
+  packed: Int32Array,
+  width: number,
+  blob: readonly Vec2[],
+  anchors: readonly HandAnchor[],
+  reach: number,
+): Array<{ anchor: HandAnchor; d: number }> {
   const near: Array<{ anchor: HandAnchor; d: number }> = [];
   for (const anchor of anchors) {
     let [d, closest] = [Infinity, anchor.at];
@@ -193,7 +199,8 @@ function handBlobs(width: number, parts: number[][]): number[][] {
   });
   const hands = blobs.filter((b) => b.pixels.length >= MIN_HAND_PIXELS);
   const gap = (a: Blob, b: Blob) => Math.max(a.box[0] - b.box[2], b.box[0] - a.box[2], a.box[1] - b.box[3], b.box[1] - a.box[3]);
-  const nearest = (f: Blob, h: Blob) => Math.min(...f.pixels.flatMap((i) => h.pixels.map((j) => Math.hypot((i % width) - (j % width), Math.floor(i / width) - Math.floor(j / width)))));
+  const nearest = (f: Blob, h: Blob) =>
+    Math.min(...f.pixels.flatMap((i) => h.pixels.map((j) => Math.hypot((i % width) - (j % width), Math.floor(i / width) - Math.floor(j / width)))));
   const joined = hands.map((h) => [...h.pixels]);
   for (const fragment of blobs.filter((b) => b.pixels.length < MIN_HAND_PIXELS)) {
     const near = hands.map((h, n) => ({ n, d: gap(fragment, h) <= FRAGMENT_REACH ? nearest(fragment, h) : Infinity })).sort((a, b) => a.d - b.d)[0];
@@ -209,7 +216,15 @@ function handBlobs(width: number, parts: number[][]): number[][] {
  * the `people` bodies' hands may hang from; `onProgress` hears before each hand how many are read
  * of how many found.
  */
-export function readHands(packed: Int32Array, width: number, height: number, excluded: (index: number) => boolean, anchors: readonly HandAnchor[], people: number, onProgress?: (read: number, found: number) => void): AnchoredHand[] {
+export function readHands(
+  packed: Int32Array,
+  width: number,
+  height: number,
+  excluded: (index: number) => boolean,
+  anchors: readonly HandAnchor[],
+  people: number,
+  onProgress?: (read: number, found: number) => void,
+): AnchoredHand[] {
   const edgeOf = new Set(EDGE_PACKED);
   const member = (i: number) => !excluded(i) && (packed[i] === DOT || edgeOf.has(packed[i] ?? -1));
   const hands: AnchoredHand[] = [];
@@ -225,10 +240,22 @@ export function readHands(packed: Int32Array, width: number, height: number, exc
     // the hand's own wrist, so it is read without one.
     const together = near.filter((w) => first && Math.hypot(w.at.x - first.at.x, w.at.y - first.at.y) <= TOGETHER);
     const apart = near.length > together.length;
-    const patch = handPatch(packed, width, height, blob, apart ? null : first?.at ?? null);
+    const patch = handPatch(packed, width, height, blob, apart ? null : (first?.at ?? null));
     const hand = fitHand(patch, frame);
     const around = () => anchorsNear(packed, width, pixels, anchors, PAIR_REACH);
-    const pair = first && hand ? handPair(packed, frame, patch, blob, first, () => around().map((a) => a.anchor), hand.drawn, (own) => fitHand(own, frame)) : null;
+    const pair =
+      first && hand
+        ? handPair(
+            packed,
+            frame,
+            patch,
+            blob,
+            first,
+            () => around().map((a) => a.anchor),
+            hand.drawn,
+            (own) => fitHand(own, frame),
+          )
+        : null;
     if (pair) {
       hands.push(...pair);
       continue;

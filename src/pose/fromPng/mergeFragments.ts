@@ -54,12 +54,14 @@ const HEAD_REACH = 1.5;
 
 function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>): void {
   const heads = pieces.filter((p) => isHead(p.body));
-  const pairs = heads.flatMap((head) => pieces.flatMap((host) => {
-    const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
-    if (!neck || !right || !left || clash(host.body, head.body)) return [];
-    const gap = Math.max(...head.body.flatMap((q) => (q ? [Math.hypot(q.x - neck.x, q.y - neck.y)] : [])));
-    return gap <= HEAD_REACH * Math.hypot(right.x - left.x, right.y - left.y) ? [{ head, host, gap }] : [];
-  }));
+  const pairs = heads.flatMap((head) =>
+    pieces.flatMap((host) => {
+      const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
+      if (!neck || !right || !left || clash(host.body, head.body)) return [];
+      const gap = Math.max(...head.body.flatMap((q) => (q ? [Math.hypot(q.x - neck.x, q.y - neck.y)] : [])));
+      return gap <= HEAD_REACH * Math.hypot(right.x - left.x, right.y - left.y) ? [{ head, host, gap }] : [];
+    }),
+  );
   for (const { head, host } of pairs.sort((a, b) => a.gap - b.gap)) {
     if (!head.alive || !host.alive || clash(host.body, head.body)) continue;
     merge(host.body, head.body);

@@ -23,7 +23,8 @@ export function packedPixels(image: RgbaImage): Int32Array {
   for (let i = 0, j = 0; i < out.length; i++, j += 4) {
     const alpha = d[j + 3] ?? 255;
     const [r, g, b] = [d[j] ?? 0, d[j + 1] ?? 0, d[j + 2] ?? 0];
-    out[i] = alpha === 255 ? (r << 16) | (g << 8) | b : (Math.round((r * alpha) / 255) << 16) | (Math.round((g * alpha) / 255) << 8) | Math.round((b * alpha) / 255);
+    out[i] =
+      alpha === 255 ? (r << 16) | (g << 8) | b : (Math.round((r * alpha) / 255) << 16) | (Math.round((g * alpha) / 255) << 8) | Math.round((b * alpha) / 255);
   }
   return out;
 }
@@ -41,7 +42,12 @@ export function discOffsets(radius: number): Vec2[] {
 }
 
 /** 8-connected components of the pixels for which `member(index)` holds (neighbours joined only where `together` says so), as lists of pixel indices. */
-export function components(width: number, height: number, member: (index: number) => boolean, together: (a: number, b: number) => boolean = () => true): number[][] {
+export function components(
+  width: number,
+  height: number,
+  member: (index: number) => boolean,
+  together: (a: number, b: number) => boolean = () => true,
+): number[][] {
   const seen = new Uint8Array(width * height);
   const result: number[][] = [];
   for (let start = 0; start < seen.length; start++) {

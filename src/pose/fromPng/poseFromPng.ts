@@ -50,17 +50,22 @@ function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: numbe
 }
 
 // The forearms: elbow, wrist, and the limb joining them (its index in BODY_LIMBS, whose colour it has).
-const FOREARMS = [[BODY.left_elbow, BODY.left_wrist], [BODY.right_elbow, BODY.right_wrist]] as const;
+const FOREARMS = [
+  [BODY.left_elbow, BODY.left_wrist],
+  [BODY.right_elbow, BODY.right_wrist],
+] as const;
 const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
 
 // Where each body's hands hang from: each read wrist, else the end of its forearm's stroke.
 function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): HandAnchor[] {
-  return bodies.flatMap((body, person) => FOREARMS.flatMap(([elbowJoint, wristJoint], n): HandAnchor[] => {
-    const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
-    const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[n] ?? 0) : null);
-    return end ? [{ at: end, person, side: n === 0 ? 'leftHand' : 'rightHand' }] : [];
-  }));
+  return bodies.flatMap((body, person) =>
+    FOREARMS.flatMap(([elbowJoint, wristJoint], n): HandAnchor[] => {
+      const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
+      const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[n] ?? 0) : null);
+      return end ? [{ at: end, person, side: n === 0 ? 'leftHand' : 'rightHand' }] : [];
+    }),
+  );
 }
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -77,7 +82,10 @@ export interface UncertainHand {
 // where a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left
 // hidden. A hand no person has a free arm for is dropped: a person is kept only with a body.
 function attachHands(people: Person[], hands: readonly AnchoredHand[]): UncertainHand[] {
-  const sides = [['leftHand', BODY.left_wrist, BODY.left_elbow], ['rightHand', BODY.right_wrist, BODY.right_elbow]] as const;
+  const sides = [
+    ['leftHand', BODY.left_wrist, BODY.left_elbow],
+    ['rightHand', BODY.right_wrist, BODY.right_elbow],
+  ] as const;
   const uncertain: UncertainHand[] = [];
   const place = (person: number, side: 'leftHand' | 'rightHand', points: ReadonlyArray<Vec2 | null>, hidden: number) => {
     const target = people[person];
@@ -104,22 +112,32 @@ function attachHands(people: Person[], hands: readonly AnchoredHand[]): Uncertai
       }
     });
     const guess = best as { person: number; side: 'leftHand' | 'rightHand' } | null;
-    if (guess) place(guess.person, guess.side, hand.drawn.map(() => null), HAND_KEYPOINT_COUNT);
+    if (guess)
+      place(
+        guess.person,
+        guess.side,
+        hand.drawn.map(() => null),
+        HAND_KEYPOINT_COUNT,
+      );
   }
   return uncertain;
 }
 
 // Each face dot goes to the person whose head (nose, eyes, ears) is nearest.
 function attachFaces(people: Person[], dots: readonly Vec2[]): void {
-  const heads = people.map((p) => [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear].flatMap((j) => (p.body[j]?.visible ? [p.body[j] as Vec2] : [])));
+  const heads = people.map((p) =>
+    [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear].flatMap((j) => (p.body[j]?.visible ? [p.body[j] as Vec2] : [])),
+  );
   const groups: Vec2[][] = people.map(() => []);
   for (const dot of dots) {
     let best = -1;
     let bestD = Infinity;
-    heads.forEach((head, i) => head.forEach((h) => {
-      const d = dist(h, dot);
-      if (d < bestD) [best, bestD] = [i, d];
-    }));
+    heads.forEach((head, i) =>
+      head.forEach((h) => {
+        const d = dist(h, dot);
+        if (d < bestD) [best, bestD] = [i, d];
+      }),
+    );
     if (best >= 0) groups[best]?.push(dot);
   }
   groups.forEach((group, i) => {

@@ -65,7 +65,15 @@ function layoutOf75(raw: RawTriples, reading: PoseReading): BodyLayout {
 export function splitBody(raw: RawTriples, reading: PoseReading): SplitBody {
   if (raw.numbers.length === BODY_KEYPOINT_COUNT * 3) return { coco: raw, feet: undefined, layout: 'coco18' };
   const layout = layoutOf75(raw, reading);
-  if (layout === 'coco18-padded') return { coco: pick(raw, BODY25_FOR_COCO18.map((_, i) => i)), feet: undefined, layout };
+  if (layout === 'coco18-padded')
+    return {
+      coco: pick(
+        raw,
+        BODY25_FOR_COCO18.map((_, i) => i),
+      ),
+      feet: undefined,
+      layout,
+    };
   const feet = pick(raw, BODY25_FEET);
   const hasFeet = feet.numbers.some((n) => n !== 0);
   return { coco: pick(raw, BODY25_FOR_COCO18), feet: hasFeet ? feet : undefined, layout };

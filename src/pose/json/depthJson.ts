@@ -11,7 +11,6 @@ export const DEPTH_KEYS: Readonly<Record<PersonPart, keyof OpenPosePersonJson>> 
   feet: 'foot_keypoints_3d',
 };
 
-
 // A point is written as the 2D key writes it (hidden: all zeros), so the two keys never disagree;
 // a shown point without a depth gets confidence 0 in the 3D key: its depth is not known.
 function flattenDepth(points: readonly Keypoint[]): number[] {

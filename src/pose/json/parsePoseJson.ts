@@ -7,9 +7,7 @@ import { parsePythonJson } from './pythonJson.js';
 import { nothingVisibleProblem } from './readingNotes.js';
 
 /** The outcome of reading a pose file: a document with how it was read, or what is wrong and where. */
-export type PoseJsonResult =
-  | { ok: true; document: PoseDocument; reading: PoseReading; notes: string[] }
-  | { ok: false; error: PoseJsonError };
+export type PoseJsonResult = { ok: true; document: PoseDocument; reading: PoseReading; notes: string[] } | { ok: false; error: PoseJsonError };
 
 function readText(input: unknown): PoseFileReading {
   let root = input;
@@ -46,8 +44,10 @@ export function parsePoseJson(input: unknown): PoseJsonResult {
 }
 
 const visibleCount = (doc: PoseDocument): number =>
-  doc.people.reduce((n, p) => n + [p.body, p.feet, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0), 0) +
-  doc.animals.reduce((n, a) => n + a.keypoints.filter((k) => k.visible).length, 0);
+  doc.people.reduce(
+    (n, p) => n + [p.body, p.feet, p.leftHand, p.rightHand, p.face].reduce((m, part) => m + (part?.filter((k) => k.visible).length ?? 0), 0),
+    0,
+  ) + doc.animals.reduce((n, a) => n + a.keypoints.filter((k) => k.visible).length, 0);
 
 /** parsePoseJson for a file the user opened: also refuses, with a message naming why, a file that yields no visible point. */
 export function importPoseJson(input: unknown): PoseJsonResult {

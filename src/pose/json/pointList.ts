@@ -8,14 +8,14 @@ import { readCanvasSide } from './readCanvasSize.js';
 // 18 to a person, with no confidence, and it draws every one of them. Read in ControlNet's shape.
 
 /** Whether a pose file is laid out as fkunn1326/openpose-editor saves it: a `keypoints` list and neither people nor animals. */
-export const isPointList = (root: Record<string, unknown>): boolean =>
-  Array.isArray(root.keypoints) && root.people === undefined && root.animals === undefined;
+export const isPointList = (root: Record<string, unknown>): boolean => Array.isArray(root.keypoints) && root.people === undefined && root.animals === undefined;
 
 function readPair(point: unknown, path: string): [number, number] {
   if (!Array.isArray(point)) throw new InvalidPoseJson({ code: 'notPair', values: { path, value: describeJsonValue(point) } });
   if (point.length !== 2) throw new InvalidPoseJson({ code: 'pairLength', values: { path, count: point.length } });
   return point.map((n, j) => {
-    if (typeof n !== 'number' || !Number.isFinite(n)) throw new InvalidPoseJson({ code: 'notNumber', values: { path: `${path}[${j}]`, value: describeJsonValue(n) } });
+    if (typeof n !== 'number' || !Number.isFinite(n))
+      throw new InvalidPoseJson({ code: 'notNumber', values: { path: `${path}[${j}]`, value: describeJsonValue(n) } });
     return n;
   }) as [number, number];
 }

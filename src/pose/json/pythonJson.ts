@@ -2,7 +2,11 @@
 // or is infinite as the bare words NaN, Infinity and -Infinity (numpy marks a point not found with
 // NaN), and reads them back; ControlNet reads pose files with it. JSON itself has no such words.
 
-const WORDS: ReadonlyArray<readonly [string, number]> = [['-Infinity', -Infinity], ['Infinity', Infinity], ['NaN', NaN]];
+const WORDS: ReadonlyArray<readonly [string, number]> = [
+  ['-Infinity', -Infinity],
+  ['Infinity', Infinity],
+  ['NaN', NaN],
+];
 const VALUES = new Map(WORDS);
 // Each bare word is first written as a string holding this mark and the word, then turned back
 // into its number as the text is parsed.
@@ -32,5 +36,7 @@ export function parsePythonJson(text: string): unknown {
     from = i + 1;
   }
   marked += text.slice(from);
-  return JSON.parse(marked, (_, value: unknown) => (typeof value === 'string' && value.startsWith(MARK) ? VALUES.get(value.slice(MARK.length)) ?? value : value));
+  return JSON.parse(marked, (_, value: unknown) =>
+    typeof value === 'string' && value.startsWith(MARK) ? (VALUES.get(value.slice(MARK.length)) ?? value) : value,
+  );
 }

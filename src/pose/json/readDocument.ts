@@ -34,8 +34,7 @@ function readList(root: Record<string, unknown>, key: string): unknown[] {
   return value;
 }
 
-const hiddenBody = (): Keypoint[] =>
-  Array.from({ length: BODY_KEYPOINT_COUNT }, () => ({ x: 0, y: 0, visible: false }));
+const hiddenBody = (): Keypoint[] => Array.from({ length: BODY_KEYPOINT_COUNT }, () => ({ x: 0, y: 0, visible: false }));
 
 // comfyui_controlnet_aux saves POSE_KEYPOINT as a list of frames ([{people, canvas_width, ...}]):
 // the editor takes the first, as its "Render Pose JSON" node draws frame 0.
@@ -117,7 +116,10 @@ export function readDocument(input: unknown): PoseFileReading {
     return raw;
   });
   const allRaw = [...people.flatMap(partsOf), ...animals];
-  const canvas = readCanvasSize(root, allRaw.filter((r): r is RawTriples => r !== undefined));
+  const canvas = readCanvasSize(
+    root,
+    allRaw.filter((r): r is RawTriples => r !== undefined),
+  );
   const tally = tallyOf(allRaw);
   const document = toDocument(people, animals, canvas, reading);
   document.people = document.people.map((p, i) => withFileDepth(p, peopleEntries[i]));

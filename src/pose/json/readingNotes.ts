@@ -40,7 +40,9 @@ export function describeReading(facts: ReadingFacts): string[] {
   const { reading, frames, people, tally, canvas } = facts;
   const notes: string[] = [];
   if (reading === 'pointList') {
-    notes.push(`read as the OpenPose Editor of AUTOMATIC1111's web UI saves it (fkunn1326/openpose-editor): ${count(people.length, 'person', 'people')} of 18 points, every point shown`);
+    notes.push(
+      `read as the OpenPose Editor of AUTOMATIC1111's web UI saves it (fkunn1326/openpose-editor): ${count(people.length, 'person', 'people')} of 18 points, every point shown`,
+    );
   } else if (reading === 'controlnet') {
     notes.push('read as ControlNet reads it (the file names its canvas size): a point with confidence below 1 is hidden');
     const dropped = tally.found - tally.certain;
@@ -58,7 +60,9 @@ export function describeReading(facts: ReadingFacts): string[] {
 }
 
 /** Why a file yields nothing to draw, or null when some point is visible. */
-export function nothingVisibleProblem(facts: Pick<ReadingFacts, 'tally'> & { keys: readonly string[]; people: number; animals: number; visible: number }): PoseProblem | null {
+export function nothingVisibleProblem(
+  facts: Pick<ReadingFacts, 'tally'> & { keys: readonly string[]; people: number; animals: number; visible: number },
+): PoseProblem | null {
   const { tally, people, animals, visible, keys } = facts;
   if (visible > 0) return null;
   if (people === 0 && animals === 0) return { code: 'noFigures', values: { keys: keys.slice(0, 8) } };

@@ -10,7 +10,6 @@ import type { Keypoint, Rgb } from '../types.js';
 const JOINT_RADIUS = 4;
 const BLACK: Rgb = [0, 0, 0];
 
-
 /** One person's body for drawing: the 18 COCO points and, for the whole-body profile, the 6 foot points. */
 export interface DrawableBody {
   body: readonly Keypoint[];

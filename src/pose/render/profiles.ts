@@ -13,8 +13,7 @@ export const RENDER_PROFILES: readonly RenderProfile[] = ['sd15', 'xinsir', 'fee
 export const DEFAULT_RENDER_PROFILE: RenderProfile = 'sd15';
 
 /** Whether a string names a render profile. */
-export const isRenderProfile = (value: unknown): value is RenderProfile =>
-  typeof value === 'string' && (RENDER_PROFILES as readonly string[]).includes(value);
+export const isRenderProfile = (value: unknown): value is RenderProfile => typeof value === 'string' && (RENDER_PROFILES as readonly string[]).includes(value);
 
 // ControlNet's stickwidth: the limb ellipse's short half-axis.
 const STICK_WIDTH = 4;

@@ -19,10 +19,13 @@ function useProviderSync(pathname: string) {
     }
     // Other pages confirm the session once the browser is idle after the page has settled.
     let idle: number | undefined;
-    const settled = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => void startProviderSync());
-      else void startProviderSync();
-    }, pathname === '/edit' ? SETTLE_MS : 200);
+    const settled = window.setTimeout(
+      () => {
+        if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => void startProviderSync());
+        else void startProviderSync();
+      },
+      pathname === '/edit' ? SETTLE_MS : 200,
+    );
     return () => {
       window.clearTimeout(settled);
       if (idle !== undefined) window.cancelIdleCallback(idle);

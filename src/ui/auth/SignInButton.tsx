@@ -13,7 +13,15 @@ export function SignInButton({ open }: { open: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" className="sign-in-button" aria-haspopup="dialog" aria-expanded={open} onClick={openSignIn} {...preloadOnIntent('signInDialog', 'signInWidget')}>
+      <button
+        ref={button}
+        type="button"
+        className="sign-in-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={openSignIn}
+        {...preloadOnIntent('signInDialog', 'signInWidget')}
+      >
         {t('auth.signIn')}
       </button>
       {open && (

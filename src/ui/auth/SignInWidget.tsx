@@ -33,10 +33,13 @@ function widgetConfig(successUrl: string, onSignedIn?: (url: string) => void): f
     callbacks: {
       signInSuccessWithAuthResult(authResult: { user: User }) {
         // Sent again here because a new account only has its display name once the widget has finished.
-        toAuthUser(authResult.user).then((user) => {
-          reportSignedIn(user);
-          onSignedIn?.(successUrl);
-        }, (error: unknown) => console.warn('Could not read the new ID token', error));
+        toAuthUser(authResult.user).then(
+          (user) => {
+            reportSignedIn(user);
+            onSignedIn?.(successUrl);
+          },
+          (error: unknown) => console.warn('Could not read the new ID token', error),
+        );
         return false; // We navigate inside the app instead of letting the widget reload the page.
       },
     },
@@ -66,7 +69,10 @@ export default function SignInWidget({ successUrl, onSignedIn }: SignInWidgetPro
         if (unmounted || !container.current) return;
         // StrictMode mounts twice: reuse the one AuthUI and reset it, since delete() cannot be undone.
         ui = firebaseui.auth.AuthUI.getInstance() ?? new firebaseui.auth.AuthUI(compatAuth(config));
-        ui.start(container.current, widgetConfig(successUrl, (url) => onSignedInRef.current?.(url)));
+        ui.start(
+          container.current,
+          widgetConfig(successUrl, (url) => onSignedInRef.current?.(url)),
+        );
       },
       (error: unknown) => {
         console.warn('The sign-in widget could not start', error);
@@ -81,7 +87,11 @@ export default function SignInWidget({ successUrl, onSignedIn }: SignInWidgetPro
 
   return (
     <>
-      {failed && <p role="alert" className="sign-in-error">{t('auth.unavailable')}</p>}
+      {failed && (
+        <p role="alert" className="sign-in-error">
+          {t('auth.unavailable')}
+        </p>
+      )}
       <div ref={container} className="sign-in-widget" data-testid="sign-in-widget" />
     </>
   );

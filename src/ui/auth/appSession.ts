@@ -35,9 +35,7 @@ let syncing: Promise<void> | null = null;
 export function startProviderSync(): Promise<void> {
   syncing ??= loadProvider()
     .then(({ firebase, handle }) => {
-      firebase.watchIdToken(handle.auth, (user) =>
-        authSession.actor.send(user ? { type: 'SIGNED_IN', user } : { type: 'SIGNED_OUT' }),
-      );
+      firebase.watchIdToken(handle.auth, (user) => authSession.actor.send(user ? { type: 'SIGNED_IN', user } : { type: 'SIGNED_OUT' }));
       // The test hook exists only against the Auth Emulator, whose tokens production refuses anyway.
       if (handle.config.authEmulatorUrl) {
         void import('./emulatorTestHook').then((hook) => hook.installEmulatorTestHook(handle.auth, ensureFreshToken));

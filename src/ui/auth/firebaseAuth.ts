@@ -1,13 +1,6 @@
 // Loaded lazily: everything that imports firebase lives behind a dynamic import (the home page must not load it).
 import { initializeApp, getApps } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  getAuth,
-  onIdTokenChanged,
-  signOut,
-  type Auth,
-  type User,
-} from 'firebase/auth';
+import { connectAuthEmulator, getAuth, onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
 import { loadAppConfig, type AppConfig } from '../../api/appConfig';
 import type { AuthUser, FreshToken } from '../../machines/auth.machine';
 

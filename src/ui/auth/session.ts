@@ -1,11 +1,5 @@
 import { createActor, fromPromise, waitFor, type Actor, type InspectionEvent } from 'xstate';
-import {
-  authMachine,
-  readStoredUser,
-  SIGN_IN_SUCCESS_URL,
-  type AuthUser,
-  type FreshToken,
-} from '../../machines/auth.machine';
+import { authMachine, readStoredUser, SIGN_IN_SUCCESS_URL, type AuthUser, type FreshToken } from '../../machines/auth.machine';
 import { STORAGE_KEYS } from '../../api/contract';
 
 /** What the session needs from the identity provider; the real one loads firebase on first use. */

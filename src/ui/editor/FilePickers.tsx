@@ -44,8 +44,22 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   };
   return (
     <>
-      <input ref={json} type="file" accept={['.json', 'application/json', 'text/plain', ...IMAGE_TYPES].join(',')} hidden onChange={onChange('json')} data-picker="json" />
-      <input ref={jsonAdd} type="file" accept={['.json', 'application/json', 'text/plain'].join(',')} hidden onChange={onChange('jsonAdd')} data-picker="jsonAdd" />
+      <input
+        ref={json}
+        type="file"
+        accept={['.json', 'application/json', 'text/plain', ...IMAGE_TYPES].join(',')}
+        hidden
+        onChange={onChange('json')}
+        data-picker="json"
+      />
+      <input
+        ref={jsonAdd}
+        type="file"
+        accept={['.json', 'application/json', 'text/plain'].join(',')}
+        hidden
+        onChange={onChange('jsonAdd')}
+        data-picker="jsonAdd"
+      />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
       <input ref={png} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
     </>

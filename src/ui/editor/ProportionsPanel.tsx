@@ -80,7 +80,10 @@ export function ProportionsPanel() {
     actor.send({ type: 'COMMIT', scene: updateEntities(scene, [ref], { person: change }) });
   };
   const sizes = measure(person);
-  const others = labels.split('\n').map((name, i) => ({ name, i })).filter(({ i }) => i !== index);
+  const others = labels
+    .split('\n')
+    .map((name, i) => ({ name, i }))
+    .filter(({ i }) => i !== index);
   return (
     <div className="editor-proportions" role="group" aria-label={t('editor.proportions.title')}>
       <strong>{t('editor.proportions.title')}</strong>

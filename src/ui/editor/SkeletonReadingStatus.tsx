@@ -29,6 +29,8 @@ export function SkeletonReadingStatus() {
 /** What the reading says when it is done about the hands it could not read for sure (people counted from 1), listed in `language`; empty when there are none. */
 export function uncertainHandsText(t: TFunction, hands: readonly UncertainHand[], language = i18n.resolvedLanguage ?? 'en'): string {
   if (hands.length === 0) return '';
-  const named = hands.map(({ person, side, hidden }) => t(side === 'left' ? 'editor.uncertainHandLeft' : 'editor.uncertainHandRight', { person: person + 1, hidden }));
+  const named = hands.map(({ person, side, hidden }) =>
+    t(side === 'left' ? 'editor.uncertainHandLeft' : 'editor.uncertainHandRight', { person: person + 1, hidden }),
+  );
   return t('editor.importedPngUncertain', { hands: new Intl.ListFormat(language, { type: 'conjunction' }).format(named) });
 }

@@ -26,7 +26,10 @@ export function StatusLine() {
   const mode = useSelector(actor, (s) => String(s.value));
   const hover = useStageHover();
   const hasReference = useSelector(actor, (s) => s.context.scene.reference.image !== null);
-  const scale = useSyncExternalStore((l) => view.subscribe(l), () => view.current.scale);
+  const scale = useSyncExternalStore(
+    (l) => view.subscribe(l),
+    () => view.current.scale,
+  );
   const hint = mode === 'dragging' || mode === 'brushing' ? 'dragging' : mode === 'panning' ? 'panning' : COARSE ? 'touch' : (hover ?? 'idle');
   return (
     <div className="editor-status">

@@ -1,8 +1,32 @@
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
 import {
-  ArrowLeftFromLine, ArrowRightFromLine, CircleHelp, ClipboardCopy, ClipboardPaste, CopyPlus, EyeOff, FileDown, FlipHorizontal2, FilePlus, FolderOpen, Hand,
-  ImageDown, ImageOff, ImagePlus, Lock, PawPrint, Redo2, Scan, Smile, SquareSplitHorizontal, Trash2, Undo2, UserPlus, ZoomIn, ZoomOut,
+  ArrowLeftFromLine,
+  ArrowRightFromLine,
+  CircleHelp,
+  ClipboardCopy,
+  ClipboardPaste,
+  CopyPlus,
+  EyeOff,
+  FileDown,
+  FlipHorizontal2,
+  FilePlus,
+  FolderOpen,
+  Hand,
+  ImageDown,
+  ImageOff,
+  ImagePlus,
+  Lock,
+  PawPrint,
+  Redo2,
+  Scan,
+  Smile,
+  SquareSplitHorizontal,
+  Trash2,
+  Undo2,
+  UserPlus,
+  ZoomIn,
+  ZoomOut,
 } from 'lucide-react';
 import { Fragment, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,44 +40,68 @@ import { useToolTip } from './toolbar/useToolTip';
 
 /** The toolbar's buttons by purpose, one line each: a registered action and its icon. */
 export const TOOL_GROUPS: readonly ToolGroup[] = [
-  { id: 'add', keep: 2, items: [
-    ['addPerson', UserPlus],
-    ['addAnimal', PawPrint],
-    ['duplicate', CopyPlus],
-    ['delete', Trash2],
-  ] },
-  { id: 'arrange', keep: 3, items: [
-    ['flip', FlipHorizontal2],
-    ['mirrorLeftToRight', ArrowRightFromLine],
-    ['mirrorRightToLeft', ArrowLeftFromLine],
-    ['toggleSymmetry', SquareSplitHorizontal],
-    ['lock', Lock],
-  ] },
-  { id: 'parts', keep: 4, items: [
-    ['toggleHands', Hand],
-    ['toggleFace', Smile],
-    ['togglePoint', EyeOff],
-  ] },
-  { id: 'history', keep: 1, items: [
-    ['undo', Undo2],
-    ['redo', Redo2],
-  ] },
-  { id: 'file', keep: 5, items: [
-    ['importJson', FolderOpen],
-    ['addJson', FilePlus],
-    ['exportJson', FileDown],
-    ['copyJson', ClipboardCopy],
-    ['pasteJson', ClipboardPaste],
-    ['exportPng', ImageDown],
-  ] },
-  { id: 'view', keep: 6, items: [
-    ['zoomOut', ZoomOut],
-    ['zoomReset', Scan],
-    ['zoomIn', ZoomIn],
-    ['background', ImagePlus],
-    ['clearBackground', ImageOff],
-    ['help', CircleHelp],
-  ] },
+  {
+    id: 'add',
+    keep: 2,
+    items: [
+      ['addPerson', UserPlus],
+      ['addAnimal', PawPrint],
+      ['duplicate', CopyPlus],
+      ['delete', Trash2],
+    ],
+  },
+  {
+    id: 'arrange',
+    keep: 3,
+    items: [
+      ['flip', FlipHorizontal2],
+      ['mirrorLeftToRight', ArrowRightFromLine],
+      ['mirrorRightToLeft', ArrowLeftFromLine],
+      ['toggleSymmetry', SquareSplitHorizontal],
+      ['lock', Lock],
+    ],
+  },
+  {
+    id: 'parts',
+    keep: 4,
+    items: [
+      ['toggleHands', Hand],
+      ['toggleFace', Smile],
+      ['togglePoint', EyeOff],
+    ],
+  },
+  {
+    id: 'history',
+    keep: 1,
+    items: [
+      ['undo', Undo2],
+      ['redo', Redo2],
+    ],
+  },
+  {
+    id: 'file',
+    keep: 5,
+    items: [
+      ['importJson', FolderOpen],
+      ['addJson', FilePlus],
+      ['exportJson', FileDown],
+      ['copyJson', ClipboardCopy],
+      ['pasteJson', ClipboardPaste],
+      ['exportPng', ImageDown],
+    ],
+  },
+  {
+    id: 'view',
+    keep: 6,
+    items: [
+      ['zoomOut', ZoomOut],
+      ['zoomReset', Scan],
+      ['zoomIn', ZoomIn],
+      ['background', ImagePlus],
+      ['clearBackground', ImageOff],
+      ['help', CircleHelp],
+    ],
+  },
 ];
 
 /** Toggle buttons and whether each is on now. */
@@ -72,7 +120,9 @@ export function Toolbar() {
   // Encoded as a string so that the toolbar renders again only when a toggle changes.
   const pressedKey = useSelector(actor, (s) => {
     const state = actionStateOf(s);
-    return Object.keys(PRESSED).filter((name) => PRESSED[name]!(state)).join(' ');
+    return Object.keys(PRESSED)
+      .filter((name) => PRESSED[name]!(state))
+      .join(' ');
   });
   const pressed = Object.fromEntries(Object.keys(PRESSED).map((name) => [name, pressedKey.split(' ').includes(name)]));
   const row = useRef<HTMLDivElement>(null);

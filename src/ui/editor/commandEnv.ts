@@ -53,7 +53,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     const { readSkeletonPng } = await import('./io/readSkeletonPng');
     const result = await readSkeletonPng(file);
     if (!result.ok && result.cancelled) return;
-    if (!result.ok && result.notSkeleton && options?.orReference) return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
+    if (!result.ok && result.notSkeleton && options?.orReference)
+      return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.problem);
     actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
     // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).

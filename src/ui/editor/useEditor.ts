@@ -24,7 +24,15 @@ export function useEditor(ui: EditorUi): EditorHandles {
   useEffect(() => () => actor.send({ type: 'CANCEL' }), [actor]);
 
   const env = useMemo(
-    () => createCommandEnv({ actor, view, t, openHelp: () => uiRef.current.openHelp(), pickFile: (kind) => uiRef.current.pickFile(kind), openLibrary: () => uiRef.current.openLibrary?.() }),
+    () =>
+      createCommandEnv({
+        actor,
+        view,
+        t,
+        openHelp: () => uiRef.current.openHelp(),
+        pickFile: (kind) => uiRef.current.pickFile(kind),
+        openLibrary: () => uiRef.current.openLibrary?.(),
+      }),
     [actor, view, t, uiRef],
   );
   return useMemo(() => ({ actor, view, env }), [actor, view, env]);

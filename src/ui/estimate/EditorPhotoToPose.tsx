@@ -28,7 +28,12 @@ export function EditorPhotoToPose() {
   );
   return (
     <div className="editor-photo">
-      <PhotoToPose onResult={onResult} signIn={signedIn ? undefined : openSignIn} givenPhoto={handedOff} onGivenPhotoTaken={() => handedOffPhotoStore.set(null)} />
+      <PhotoToPose
+        onResult={onResult}
+        signIn={signedIn ? undefined : openSignIn}
+        givenPhoto={handedOff}
+        onGivenPhotoTaken={() => handedOffPhotoStore.set(null)}
+      />
     </div>
   );
 }

@@ -9,9 +9,18 @@ export function EstimationProgress({ stage, progress, onCancel }: { stage: Estim
     <div className="photo-progress">
       <div className="photo-progress-head">
         <span>{t(`estimate.stage.${stage ?? 'connecting'}`)}</span>
-        <button type="button" className="link-button" onClick={onCancel}>{t('estimate.cancel')}</button>
+        <button type="button" className="link-button" onClick={onCancel}>
+          {t('estimate.cancel')}
+        </button>
       </div>
-      <div role="progressbar" aria-label={t('estimate.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="photo-progress-track">
+      <div
+        role="progressbar"
+        aria-label={t('estimate.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="photo-progress-track"
+      >
         <div className="photo-progress-fill" style={{ width: `${percent}%` }} />
       </div>
     </div>

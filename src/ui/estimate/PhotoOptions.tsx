@@ -24,8 +24,12 @@ export function PhotoOptions({ choices, onChange, busy }: PhotoOptionsProps) {
   return (
     <>
       <fieldset className="photo-options" disabled={busy}>
-        <label><input type="checkbox" checked={choices.hands} onChange={(e) => onChange({ ...choices, hands: e.target.checked })} /> {t('estimate.hands')}</label>
-        <label><input type="checkbox" checked={choices.face} onChange={(e) => onChange({ ...choices, face: e.target.checked })} /> {t('estimate.faces')}</label>
+        <label>
+          <input type="checkbox" checked={choices.hands} onChange={(e) => onChange({ ...choices, hands: e.target.checked })} /> {t('estimate.hands')}
+        </label>
+        <label>
+          <input type="checkbox" checked={choices.face} onChange={(e) => onChange({ ...choices, face: e.target.checked })} /> {t('estimate.faces')}
+        </label>
       </fieldset>
       <fieldset className="photo-options">
         <legend>{t('estimate.mode')}</legend>

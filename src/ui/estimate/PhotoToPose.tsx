@@ -86,15 +86,23 @@ export function PhotoToPose({ onResult, defaultMode = 'replace', signIn, givenPh
       {signIn && (
         <p className="muted">
           {t('estimate.signedOut')}{' '}
-          <button type="button" className="link-button" onClick={signIn}>{t('auth.signIn')}</button>
+          <button type="button" className="link-button" onClick={signIn}>
+            {t('auth.signIn')}
+          </button>
         </p>
       )}
       {busy && <EstimationProgress stage={context.stage} progress={context.progress} onCancel={() => send({ type: 'CANCEL' })} />}
-      {problem && <p className="field-error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
       {failed && (
         <p className="field-error" role="alert">
           {t('estimate.failed', { error: context.error })}{' '}
-          <button type="button" className="link-button" onClick={() => send({ type: 'RETRY' })}>{t('estimate.retry')}</button>
+          <button type="button" className="link-button" onClick={() => send({ type: 'RETRY' })}>
+            {t('estimate.retry')}
+          </button>
         </p>
       )}
       {found === 0 && <p role="status">{t('estimate.noPerson')}</p>}

@@ -51,7 +51,10 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
   // A refusal is shown by the HTTP client; the list is read again either way.
   const deleteNow = (promptId: string) =>
     void deleteHistoryItem(promptId)
-      .then(({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })), () => undefined)
+      .then(
+        ({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })),
+        () => undefined,
+      )
       .finally(() => history.send({ type: 'REFRESH' }));
   const deletion = useUndoableDelete(deleteNow);
 
@@ -62,16 +65,27 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
       {!signedIn && <p className="muted">{t('history.signInToSee')}</p>}
       {signedIn && data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
       <ol className="history-list">
-        {signedIn && data?.items.map((item) => deletion.pending.has(item.prompt_id) ? (
-          <li key={item.prompt_id} className="history-item history-deleted" data-prompt-id={item.prompt_id}>
-            <p role="status">{t('history.deletedPending', { prompt: item.prompt })}</p>
-            <button type="button" className="button-secondary" onClick={() => deletion.undo(item.prompt_id)}>
-              {t('history.undoDelete')}
-            </button>
-          </li>
-        ) : (
-          <HistoryCard key={item.prompt_id} item={item} sampling={samplingText(item.settings)} onUseAgain={onUseAgain} onReuseSeed={onReuseSeed} onVary={onVary} onDelete={() => deletion.remove(item.prompt_id)} />
-        ))}
+        {signedIn &&
+          data?.items.map((item) =>
+            deletion.pending.has(item.prompt_id) ? (
+              <li key={item.prompt_id} className="history-item history-deleted" data-prompt-id={item.prompt_id}>
+                <p role="status">{t('history.deletedPending', { prompt: item.prompt })}</p>
+                <button type="button" className="button-secondary" onClick={() => deletion.undo(item.prompt_id)}>
+                  {t('history.undoDelete')}
+                </button>
+              </li>
+            ) : (
+              <HistoryCard
+                key={item.prompt_id}
+                item={item}
+                sampling={samplingText(item.settings)}
+                onUseAgain={onUseAgain}
+                onReuseSeed={onReuseSeed}
+                onVary={onVary}
+                onDelete={() => deletion.remove(item.prompt_id)}
+              />
+            ),
+          )}
       </ol>
       {signedIn && pages > 1 && (
         <nav className="pager" aria-label={t('history.pages')}>
@@ -112,9 +126,7 @@ function HistoryCard({ item, sampling, onUseAgain, onReuseSeed, onVary, onDelete
         </p>
         {sampling && <p className="muted history-sampling">{sampling}</p>}
         <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
-        {item.status === 'queued' && item.queue_position !== null && (
-          <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>
-        )}
+        {item.status === 'queued' && item.queue_position !== null && <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>}
         {item.error && <p className="field-error">{item.error}</p>}
         {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} control={item.control_image} />}
         <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>

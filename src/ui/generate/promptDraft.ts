@@ -19,7 +19,16 @@ function revive(raw: unknown): PromptDraft | null {
   const r = raw as Partial<Record<keyof PromptDraft, unknown>> | null;
   if (typeof r?.prompt !== 'string' || typeof r.negative_prompt !== 'string') return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { ...EMPTY, prompt: r.prompt, negative_prompt: r.negative_prompt, seed: text(r.seed), workflow: text(r.workflow), steps: text(r.steps), cfg: text(r.cfg), strength: text(r.strength) };
+  return {
+    ...EMPTY,
+    prompt: r.prompt,
+    negative_prompt: r.negative_prompt,
+    seed: text(r.seed),
+    workflow: text(r.workflow),
+    steps: text(r.steps),
+    cfg: text(r.cfg),
+    strength: text(r.strength),
+  };
 }
 
 /** The draft, kept so a reload or a trip to the editor does not lose it. */

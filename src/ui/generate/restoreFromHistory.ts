@@ -23,8 +23,13 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   const text = (value: number | undefined, kept: string) => (value === undefined ? kept : String(value));
   const { workflow, steps, cfg, strength } = item.settings;
   promptDraftStore.set((d) => ({
-    ...d, prompt: item.prompt, negative_prompt: item.negative_prompt ?? '',
-    workflow: workflow ?? d.workflow, steps: text(steps, d.steps), cfg: text(cfg, d.cfg), strength: text(strength, d.strength),
+    ...d,
+    prompt: item.prompt,
+    negative_prompt: item.negative_prompt ?? '',
+    workflow: workflow ?? d.workflow,
+    steps: text(steps, d.steps),
+    cfg: text(cfg, d.cfg),
+    strength: text(strength, d.strength),
   }));
   const parsed = parsePoseJson(await poseOf(item));
   if (!parsed.ok) {

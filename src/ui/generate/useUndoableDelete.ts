@@ -8,7 +8,11 @@ export const DELETE_UNDO_MS = 5000;
  * it as deleted, with Undo) and deleted on the server once DELETE_UNDO_MS have passed without an
  * undo. Leaving the page deletes at once what is still waiting: the user asked for it.
  */
-export function useUndoableDelete(commit: (promptId: string) => void): { pending: ReadonlySet<string>; remove(promptId: string): void; undo(promptId: string): void } {
+export function useUndoableDelete(commit: (promptId: string) => void): {
+  pending: ReadonlySet<string>;
+  remove(promptId: string): void;
+  undo(promptId: string): void;
+} {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const commitRef = useRef(commit);
   commitRef.current = commit;
@@ -21,10 +25,13 @@ export function useUndoableDelete(commit: (promptId: string) => void): { pending
   const remove = useCallback(
     (promptId: string) => {
       if (timers.current.has(promptId)) return;
-      timers.current.set(promptId, setTimeout(() => {
-        forget(promptId);
-        commitRef.current(promptId);
-      }, DELETE_UNDO_MS));
+      timers.current.set(
+        promptId,
+        setTimeout(() => {
+          forget(promptId);
+          commitRef.current(promptId);
+        }, DELETE_UNDO_MS),
+      );
       setPending((ids) => new Set(ids).add(promptId));
     },
     [forget],

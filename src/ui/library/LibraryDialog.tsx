@@ -37,8 +37,16 @@ export function LibraryDialog({ open, onOpenChange }: LibraryDialogProps) {
           <Dialog.Description className="muted">{t('library.description')}</Dialog.Description>
           <div role="tablist" aria-label={t('library.sections')} className="library-tabs" onKeyDown={onTabKey}>
             {TABS.map((id) => (
-              <button key={id} id={`library-tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls="library-tabpanel"
-                tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
+              <button
+                key={id}
+                id={`library-tab-${id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                aria-controls="library-tabpanel"
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+              >
                 {t(`library.tabs.${id}`)}
               </button>
             ))}
@@ -47,7 +55,9 @@ export function LibraryDialog({ open, onOpenChange }: LibraryDialogProps) {
             {(tab === 'hand' || tab === 'mine') && <HandSidePicker side={side} onChange={setSide} />}
             {tab === 'mine' ? <MyPoses side={side} /> : <PresetGrid key={tab} kind={tab} side={side} />}
           </div>
-          <Dialog.Close className="library-close" aria-label={t('library.close')}>×</Dialog.Close>
+          <Dialog.Close className="library-close" aria-label={t('library.close')}>
+            ×
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

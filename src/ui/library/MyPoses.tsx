@@ -32,7 +32,9 @@ export function MyPoses({ side }: { side: HandSide }) {
     return (
       <div className="library-panel">
         <p>{t('library.signIn')}</p>
-        <button type="button" className="button-primary" onClick={openSignIn}>{t('library.signInButton')}</button>
+        <button type="button" className="button-primary" onClick={openSignIn}>
+          {t('library.signInButton')}
+        </button>
       </div>
     );
   }
@@ -45,12 +47,18 @@ export function MyPoses({ side }: { side: HandSide }) {
         <input aria-label={t('library.tagFilter')} placeholder={t('library.tagFilter')} value={tag} onChange={(e) => setTag(e.target.value)} />
         <select aria-label={t('library.filter')} value={kind} onChange={(e) => setKind(e.target.value as SavedPoseKind | '')}>
           <option value="">{t('library.filters.all')}</option>
-          {SAVED_POSE_KINDS.map((k) => <option key={k} value={k}>{t(`library.filters.${k}`)}</option>)}
+          {SAVED_POSE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`library.filters.${k}`)}
+            </option>
+          ))}
         </select>
       </div>
       {items?.length === 0 && <p className="muted">{t('library.mine.empty')}</p>}
       <ul className="library-grid library-mine" aria-label={t('library.mine.list')}>
-        {items?.map((item) => <SavedPoseCard key={`${item.id}:${item.updated_at}`} item={item} side={side} onChanged={reload} />)}
+        {items?.map((item) => (
+          <SavedPoseCard key={`${item.id}:${item.updated_at}`} item={item} side={side} onChanged={reload} />
+        ))}
       </ul>
     </div>
   );

@@ -29,7 +29,14 @@ export function PresetGrid({ kind, side }: PresetGridProps) {
   });
   return (
     <div className="library-panel">
-      <input type="search" className="library-search" aria-label={t('library.search')} placeholder={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        type="search"
+        className="library-search"
+        aria-label={t('library.search')}
+        placeholder={t('library.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <p className="muted library-hint">{t(kind === 'body' ? 'library.hintBody' : 'library.hintPart')}</p>
       {shown.length === 0 && <p className="muted">{t('library.noMatch')}</p>}
       <ul className="library-grid" aria-label={t(`library.tabs.${kind}`)}>
@@ -37,8 +44,13 @@ export function PresetGrid({ kind, side }: PresetGridProps) {
           const name = nameOf(p.id, p.name);
           return (
             <li key={p.id}>
-              <button type="button" className="library-item" aria-label={t('library.apply', { name })} data-preset={p.id}
-                onClick={() => applyLibraryPose(handles, { kind: p.kind, pose: p.pose, side }, name, t)}>
+              <button
+                type="button"
+                className="library-item"
+                aria-label={t('library.apply', { name })}
+                data-preset={p.id}
+                onClick={() => applyLibraryPose(handles, { kind: p.kind, pose: p.pose, side }, name, t)}
+              >
                 <img src={thumbnailOf(p.id)} alt="" width={96} height={96} loading="lazy" />
                 <span>{name}</span>
               </button>

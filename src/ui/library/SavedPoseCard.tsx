@@ -54,7 +54,11 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
     await revokeShare(item.id);
     notify('success', t('library.mine.revoked', { name: item.name }));
   });
-  const copy = () => void navigator.clipboard.writeText(shareUrl(item.share_id!)).then(() => notify('success', t('library.mine.copied')), () => undefined);
+  const copy = () =>
+    void navigator.clipboard.writeText(shareUrl(item.share_id!)).then(
+      () => notify('success', t('library.mine.copied')),
+      () => undefined,
+    );
 
   return (
     <li className="library-card" aria-label={item.name}>
@@ -64,7 +68,11 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
       </button>
       <p className="library-tags">
         <span className="library-kind">{t(`library.kinds.${item.kind}`)}</span>
-        {item.tags.map((tag) => <span key={tag} className="library-tag">{tag}</span>)}
+        {item.tags.map((tag) => (
+          <span key={tag} className="library-tag">
+            {tag}
+          </span>
+        ))}
         {item.share_id && <span className="library-shared">{t('library.mine.shared')}</span>}
       </p>
       {editing ? (
@@ -72,7 +80,9 @@ export function SavedPoseCard({ item, side, onChanged }: SavedPoseCardProps) {
           <input aria-label={t('library.mine.editName')} value={name} required maxLength={80} onChange={(e) => setName(e.target.value)} />
           <input aria-label={t('library.mine.editTags')} value={tags} onChange={(e) => setTags(e.target.value)} />
           <button type="submit">{t('library.mine.saveEdit')}</button>
-          <button type="button" onClick={() => setEditing(false)}>{t('library.mine.cancel')}</button>
+          <button type="button" onClick={() => setEditing(false)}>
+            {t('library.mine.cancel')}
+          </button>
         </form>
       ) : (
         <SavedPoseActions item={item} onAdd={apply('add')} onEdit={() => setEditing(true)} onDelete={remove} onShare={share} onCopy={copy} onRevoke={revoke} />
@@ -98,17 +108,29 @@ function SavedPoseActions({ item, onAdd, onEdit, onDelete, onShare, onCopy, onRe
   return (
     <div className="library-actions">
       {item.kind === 'scene' && (
-        <button type="button" onClick={onAdd} aria-label={t('library.mine.add', { name: item.name })} title={t('library.mine.add', { name: item.name })}>＋</button>
+        <button type="button" onClick={onAdd} aria-label={t('library.mine.add', { name: item.name })} title={t('library.mine.add', { name: item.name })}>
+          ＋
+        </button>
       )}
-      <button type="button" onClick={onEdit} aria-label={t('library.mine.edit', { name: item.name })}>✎</button>
-      <button type="button" onClick={onDelete} aria-label={t('library.mine.delete', { name: item.name })}>🗑</button>
+      <button type="button" onClick={onEdit} aria-label={t('library.mine.edit', { name: item.name })}>
+        ✎
+      </button>
+      <button type="button" onClick={onDelete} aria-label={t('library.mine.delete', { name: item.name })}>
+        🗑
+      </button>
       {item.share_id ? (
         <>
-          <button type="button" onClick={onCopy} aria-label={t('library.mine.copy', { name: item.name })}>⧉</button>
-          <button type="button" onClick={onRevoke} aria-label={t('library.mine.revoke', { name: item.name })}>⊘</button>
+          <button type="button" onClick={onCopy} aria-label={t('library.mine.copy', { name: item.name })}>
+            ⧉
+          </button>
+          <button type="button" onClick={onRevoke} aria-label={t('library.mine.revoke', { name: item.name })}>
+            ⊘
+          </button>
         </>
       ) : (
-        <button type="button" onClick={onShare} aria-label={t('library.mine.share', { name: item.name })}>↗</button>
+        <button type="button" onClick={onShare} aria-label={t('library.mine.share', { name: item.name })}>
+          ↗
+        </button>
       )}
     </div>
   );

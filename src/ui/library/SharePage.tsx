@@ -30,12 +30,19 @@ export default function SharePage() {
     void navigate('/edit');
   };
 
-  if (shared === undefined) return <main className="share-page"><p>{t('library.share.loading')}</p></main>;
+  if (shared === undefined)
+    return (
+      <main className="share-page">
+        <p>{t('library.share.loading')}</p>
+      </main>
+    );
   if (shared === null) {
     return (
       <main className="share-page">
         <h1>{t('library.share.notFound')}</h1>
-        <Link to="/" className="button-primary">{t('library.share.home')}</Link>
+        <Link to="/" className="button-primary">
+          {t('library.share.home')}
+        </Link>
       </main>
     );
   }
@@ -44,8 +51,16 @@ export default function SharePage() {
       <p className="muted">{t('library.share.title')}</p>
       <h1>{shared.name}</h1>
       <img src={shared.thumbnail_url} alt={t('library.share.thumbnailAlt', { name: shared.name })} width={256} height={256} />
-      <p className="library-tags">{shared.tags.map((tag) => <span key={tag} className="library-tag">{tag}</span>)}</p>
-      <button type="button" className="button-primary" onClick={open}>{t('library.share.open')}</button>
+      <p className="library-tags">
+        {shared.tags.map((tag) => (
+          <span key={tag} className="library-tag">
+            {tag}
+          </span>
+        ))}
+      </p>
+      <button type="button" className="button-primary" onClick={open}>
+        {t('library.share.open')}
+      </button>
     </main>
   );
 }

@@ -68,7 +68,15 @@ export default function GeneratePage() {
         workflows={workflows}
         onUseAgain={(item: HistoryItem) => void restoreFromHistory(item).catch((error: Error) => notify('error', error.message))}
         onReuseSeed={(item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) }))}
-        onVary={busy ? null : (item: HistoryItem) => void varyRequest(item).then((request) => send({ type: 'GENERATE', request }), (error: Error) => notify('error', error.message))}
+        onVary={
+          busy
+            ? null
+            : (item: HistoryItem) =>
+                void varyRequest(item).then(
+                  (request) => send({ type: 'GENERATE', request }),
+                  (error: Error) => notify('error', error.message),
+                )
+        }
       />
     </div>
   );

@@ -39,15 +39,7 @@ export function SideInput({ side, label, value }: SideInputProps) {
     <div className="side-input" data-side={side}>
       <label htmlFor={`${id}-number`}>{label}</label>
       <div className="side-input-row">
-        <input
-          type="range"
-          min={SIZE_MIN}
-          max={SIZE_MAX}
-          step={1}
-          value={value}
-          aria-label={label}
-          onChange={(e) => setSide(side, Number(e.target.value))}
-        />
+        <input type="range" min={SIZE_MIN} max={SIZE_MAX} step={1} value={value} aria-label={label} onChange={(e) => setSide(side, Number(e.target.value))} />
         <input
           id={`${id}-number`}
           type="text"

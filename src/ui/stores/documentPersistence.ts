@@ -28,7 +28,8 @@ function readSettings(): PanelSettings & { width: number; height: number } {
   const frameFit = isFrameFit(r.frameFit) ? r.frameFit : 'fit';
   const posePng = typeof r.posePng === 'string' && r.posePng.startsWith('data:image/png') ? r.posePng : DEFAULT_POSE_PNG;
   // Stored nonsense in any field falls back to the defaults as a whole.
-  if (!preset || !isValidSide(r.width) || !isValidSide(r.height) || !isImageCount(r.gNumber)) return { preset: '2:3', ...DEFAULT_SETTINGS, frameFit, posePng: DEFAULT_POSE_PNG };
+  if (!preset || !isValidSide(r.width) || !isValidSide(r.height) || !isImageCount(r.gNumber))
+    return { preset: '2:3', ...DEFAULT_SETTINGS, frameFit, posePng: DEFAULT_POSE_PNG };
   return { preset, width: r.width, height: r.height, gNumber: r.gNumber, frameFit, posePng };
 }
 
@@ -48,7 +49,8 @@ function migrateListsToFigures(pose: PoseDocument, stored: Record<string, unknow
 }
 
 // The preview stored with an old pose, for the panel until the preview is drawn anew.
-const oldPreview = (stored: Record<string, unknown>) => (typeof stored.posePng === 'string' && stored.posePng.startsWith('data:image/png') ? stored.posePng : null);
+const oldPreview = (stored: Record<string, unknown>) =>
+  typeof stored.posePng === 'string' && stored.posePng.startsWith('data:image/png') ? stored.posePng : null;
 
 function readPose(width: number, height: number): { pose: PoseDocument; posePng: string | null } {
   const builtIn = { pose: createDefaultPoseDocument(width, height), posePng: null };

@@ -23,8 +23,17 @@ export async function startComfyApp(env: Record<string, string> = {}): Promise<C
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-e2e-comfy-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', AUTH_EMULATOR: '1',
-      ESTIMATOR_PRELOAD: '0', ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      AUTH_EMULATOR: '1',
+      ESTIMATOR_PRELOAD: '0',
+      ENGINE: 'comfyui',
+      COMFYUI_URLS: gpu.url,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -41,7 +50,13 @@ export async function startComfyApp(env: Record<string, string> = {}): Promise<C
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the ComfyUI app exited with ${child.exitCode}`);
-    if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) return { gpu, base, stop };
+    if (
+      await fetch(`${base}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { gpu, base, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error('the ComfyUI app did not answer within 60 s');

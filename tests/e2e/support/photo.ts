@@ -86,5 +86,7 @@ export function bodyPoint(person: OpenPoseJson['people'][number], i: number) {
 /** Every found keypoint (confidence above 0) of a person: body, hands and face. */
 export function foundPoints(person: OpenPoseJson['people'][number]): Array<{ x: number; y: number }> {
   const lists = [person.pose_keypoints_2d, person.hand_left_keypoints_2d ?? [], person.hand_right_keypoints_2d ?? [], person.face_keypoints_2d ?? []];
-  return lists.flatMap((flat) => Array.from({ length: flat.length / 3 }, (_, i) => ({ x: flat[3 * i]!, y: flat[3 * i + 1]!, c: flat[3 * i + 2]! })).filter((p) => p.c > 0));
+  return lists.flatMap((flat) =>
+    Array.from({ length: flat.length / 3 }, (_, i) => ({ x: flat[3 * i]!, y: flat[3 * i + 1]!, c: flat[3 * i + 2]! })).filter((p) => p.c > 0),
+  );
 }

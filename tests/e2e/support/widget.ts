@@ -30,4 +30,3 @@ export async function signInInWidget(page: Page, email: string, password: string
   await widget(page).getByLabel('Password').fill(password);
   await widget(page).getByRole('button', { name: 'Sign In' }).click();
 }
-

@@ -31,9 +31,13 @@ describe('estimating an uploaded photo with the real models', () => {
     expect(put.statusCode).toBe(200);
 
     const messages: EstimatorMessage[] = [];
-    const ws = await app.injectWS(`/ws_estimator?access_token=${carol.idToken}`, {}, {
-      onInit: (socket) => socket.on('message', (data) => messages.push(JSON.parse(data.toString()))),
-    });
+    const ws = await app.injectWS(
+      `/ws_estimator?access_token=${carol.idToken}`,
+      {},
+      {
+        onInit: (socket) => socket.on('message', (data) => messages.push(JSON.parse(data.toString()))),
+      },
+    );
     const posted = await app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(carol), payload: { image_url } });
     expect(posted.statusCode).toBe(200);
     const promptId = posted.json().data.prompt_id as string;

@@ -31,7 +31,12 @@ class HeldEstimator implements Estimator {
   async close(): Promise<void> {}
 }
 
-const onePerson = { people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }], animals: [], canvas_width: 64, canvas_height: 48 };
+const onePerson = {
+  people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }],
+  animals: [],
+  canvas_width: 64,
+  canvas_height: 48,
+};
 const picture = createCanvas(64, 48).encodeSync('jpeg', 80);
 
 let app: FastifyInstance;
@@ -49,18 +54,25 @@ async function upload(user: TestUser, bytes: Buffer = picture, name = 'photo.jpg
 const post = (user: TestUser | null, body: unknown) =>
   app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: user ? bearer(user) : {}, payload: body as object });
 const get = (user: TestUser, promptId: string) => app.inject({ method: 'GET', url: `/v1/query_prompt_estimator?prompt_id=${promptId}`, headers: bearer(user) });
-const refusal = (res: { statusCode: number; json(): { response_metadata: { error: { description: string } } } }) => [res.statusCode, res.json().response_metadata.error.description];
+const refusal = (res: { statusCode: number; json(): { response_metadata: { error: { description: string } } } }) => [
+  res.statusCode,
+  res.json().response_metadata.error.description,
+];
 
 /** A socket of a user that records every message it receives. */
 async function listen(token: string | null): Promise<{ ws: WebSocket; messages: EstimatorMessage[]; closed: Promise<[number, string]> }> {
   const messages: EstimatorMessage[] = [];
   let closed!: Promise<[number, string]>;
-  const ws = await app.injectWS(`/ws_estimator${token === null ? '' : `?access_token=${encodeURIComponent(token)}`}`, {}, {
-    onInit: (socket) => {
-      socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
-      closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve([code, reason.toString()])));
+  const ws = await app.injectWS(
+    `/ws_estimator${token === null ? '' : `?access_token=${encodeURIComponent(token)}`}`,
+    {},
+    {
+      onInit: (socket) => {
+        socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+        closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve([code, reason.toString()])));
+      },
     },
-  });
+  );
   return { ws, messages, closed };
 }
 
@@ -107,7 +119,10 @@ describe('POST /v1/query_prompt_estimator refuses what it cannot estimate', () =
   });
 
   it("refuses another user's upload, and a URL with nothing uploaded yet", async () => {
-    expect(refusal(await post(bob, { image_url: await upload(alice) }))).toEqual([403, "image_url is another user's upload; you can only estimate your own photos"]);
+    expect(refusal(await post(bob, { image_url: await upload(alice) }))).toEqual([
+      403,
+      "image_url is another user's upload; you can only estimate your own photos",
+    ]);
     const key = uploadKey(alice.uid, 'estimation', 'later.jpg', 'image/jpeg');
     const url = (await app.generation.storage().signedUrl(key, 600)).url;
     expect(refusal(await post(alice, { image_url: url }))[0]).toBe(404);
@@ -147,7 +162,10 @@ describe('the estimate and the socket', () => {
       { type: 'estimation.result', prompt_id: promptId, data: onePerson },
     ]);
     const status = (await get(alice, promptId)).json();
-    expect(status).toEqual({ code: 200, data: { prompt_id: promptId, status: 'done', stage: 'done', progress: 1, result: onePerson, message: null, error: null } });
+    expect(status).toEqual({
+      code: 200,
+      data: { prompt_id: promptId, status: 'done', stage: 'done', progress: 1, result: onePerson, message: null, error: null },
+    });
     socket.ws.close();
   });
 
@@ -182,7 +200,10 @@ describe('the estimate and the socket', () => {
     run.resolve({ pose: onePerson, timingsMs: {} });
     await settle();
     expect(bobs.messages).toEqual([]);
-    expect(refusal(await get(bob, promptId))).toEqual([404, `No estimate ${promptId} for you: it is someone else's, or finished long enough ago to be dropped`]);
+    expect(refusal(await get(bob, promptId))).toEqual([
+      404,
+      `No estimate ${promptId} for you: it is someone else's, or finished long enough ago to be dropped`,
+    ]);
     bobs.ws.close();
     await get(alice, promptId); // collected, so it is not replayed to alice's later sockets
   });
@@ -206,7 +227,11 @@ describe('the estimate and the socket', () => {
     const { promptId, run } = await startEstimate(alice);
     run.reject(new EstimateFailure(422, 'The image could not be decoded: it is damaged'));
     const error = await waitFor(async () => socket.messages.find((m) => m.type === 'estimation.error'), 5000, 'the error');
-    expect(error).toEqual({ type: 'estimation.error', prompt_id: promptId, data: { code_n: 42201, description: 'The image could not be decoded: it is damaged' } });
+    expect(error).toEqual({
+      type: 'estimation.error',
+      prompt_id: promptId,
+      data: { code_n: 42201, description: 'The image could not be decoded: it is damaged' },
+    });
     expect((await get(alice, promptId)).json().data).toMatchObject({ status: 'failed', error: { code_n: 42201 } });
     socket.ws.close();
   });
@@ -225,7 +250,7 @@ describe('the estimate and the socket', () => {
     }
   });
 
-  it("serves a second user while the first has filled their share: round-robin, not first come first served", async () => {
+  it('serves a second user while the first has filled their share: round-robin, not first come first served', async () => {
     const before = held.runs.length;
     const submit = async (user: TestUser) => (await post(user, { image_url: await upload(user) })).json().data.prompt_id as string;
     await submit(alice);

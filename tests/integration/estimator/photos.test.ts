@@ -151,7 +151,7 @@ describe('two people (basketball.jpg)', () => {
 });
 
 describe('photos of other sizes and kinds', () => {
-  it('scales a photo larger than the inference size down and answers in the photo\'s own pixels', async () => {
+  it("scales a photo larger than the inference size down and answers in the photo's own pixels", async () => {
     const image = await loadImage(fixture('basketball.jpg'));
     const canvas = createCanvas(2560, 1920);
     canvas.getContext('2d').drawImage(image, 0, 0, 2560, 1920);

@@ -21,7 +21,12 @@ const connect = (user: TestUser | null, token = user?.idToken ?? null) => {
   return connection;
 };
 const queue = async (user: TestUser, overrides: Record<string, unknown> = {}) => {
-  const res = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 64, height: 96, gNumber: 2, ...overrides }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/query_prompt',
+    headers: bearer(user),
+    payload: promptBody({ width: 64, height: 96, gNumber: 2, ...overrides }),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data.prompt_id as string;
 };
@@ -163,13 +168,20 @@ describe('queue places of prompts submitted at once', () => {
       // The answers come at once (the queue is short, so each with its place); each place follows on the user's own socket too.
       const answers = await Promise.all(waiting.map(post));
       expect(answers.every((a) => a.status === 'queued')).toBe(true);
-      const placed = await Promise.all(connections.map(async (c, i) => {
-        const update = await c.next((m) => m.type === 'prompt.update' && m.prompt_id === answers[i].prompt_id && m.data.queue_position !== null);
-        return update.type === 'prompt.update' ? update.data.queue_position : null;
-      }));
+      const placed = await Promise.all(
+        connections.map(async (c, i) => {
+          const update = await c.next((m) => m.type === 'prompt.update' && m.prompt_id === answers[i].prompt_id && m.data.queue_position !== null);
+          return update.type === 'prompt.update' ? update.data.queue_position : null;
+        }),
+      );
       expect([...placed].sort()).toEqual([1, 2, 3]);
-      const inHistory = await Promise.all(waiting.map(async (user, i) =>
-        (await gated.inject({ method: 'GET', url: `/v1/history?prompt_id=${answers[i].prompt_id}`, headers: bearer(user) })).json().data.items[0].queue_position));
+      const inHistory = await Promise.all(
+        waiting.map(
+          async (user, i) =>
+            (await gated.inject({ method: 'GET', url: `/v1/history?prompt_id=${answers[i].prompt_id}`, headers: bearer(user) })).json().data.items[0]
+              .queue_position,
+        ),
+      );
       expect(inHistory).toEqual(placed);
       expect(answers.map((a) => a.queue_position)).toEqual(placed);
       for (const c of connections) expect(promptIdsIn(c.messages)).toEqual(new Set([answers[connections.indexOf(c)].prompt_id]));
@@ -181,12 +193,15 @@ describe('queue places of prompts submitted at once', () => {
 type Submitted = { prompt_id: string; status: string; queue_position: number | null };
 
 /** An app listening on a port whose one worker waits on a gated engine, with a one-image prompt submitter; the engine is opened and the app closed after `run`. */
-async function withGatedApp(run: (scene: { gated: FastifyInstance; engine: RecordingEngine; url: string; submit: (user: TestUser) => Promise<Submitted> }) => Promise<void>): Promise<void> {
+async function withGatedApp(
+  run: (scene: { gated: FastifyInstance; engine: RecordingEngine; url: string; submit: (user: TestUser) => Promise<Submitted> }) => Promise<void>,
+): Promise<void> {
   const engine = gatedEngine();
   const gated = await generationApp(tempDataDir(), { engines: [engine] });
   await gated.listen({ port: 0, host: '127.0.0.1' });
   const submit = async (user: TestUser) =>
-    (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json().data as Submitted;
+    (await gated.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) })).json()
+      .data as Submitted;
   try {
     await run({ gated, engine, url: `http://127.0.0.1:${(gated.server.address() as { port: number }).port}`, submit });
   } finally {

@@ -13,7 +13,12 @@ import { seedDatabase } from '../../support/pgliteTemplate';
 // Two users, Alice and Bob. Alice has a queued prompt, a finished one with images, an upload and an
 // estimate. Nothing Bob can send (API call, file URL, socket) shows, changes or stops any of them.
 
-const pose = { people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }], animals: [], canvas_width: 64, canvas_height: 48 };
+const pose = {
+  people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }],
+  animals: [],
+  canvas_width: 64,
+  canvas_height: 48,
+};
 /** Answers every estimate at once with the same person. */
 const instantEstimator: Estimator = { ready: async () => {}, run: async () => ({ pose, timingsMs: {} }), close: async () => {} };
 const photo = createCanvas(64, 48).encodeSync('png');
@@ -22,7 +27,8 @@ let app: FastifyInstance;
 let alice: TestUser;
 let bob: TestUser;
 const engine = gatedEngine(true);
-const own: { queued: string; done: string; imageUrl: string; controlUrl: string; uploadUrl: string; uploadPut: string; estimate: string; uploadKey: string } = {} as never;
+const own: { queued: string; done: string; imageUrl: string; controlUrl: string; uploadUrl: string; uploadPut: string; estimate: string; uploadKey: string } =
+  {} as never;
 
 const as = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers: { ...(user ? bearer(user) : {}), ...headers }, payload: payload as never });
@@ -30,7 +36,10 @@ const historyOf = async (user: TestUser) => (await as(user, 'GET', '/v1/history?
 
 /** Bob's own upload slot, whose URL he may try to bend towards Alice's folder. */
 async function bobsSlot() {
-  return (await as(bob, 'GET', '/v1/get_presign_url?filename=b.png&content_type=image/png&purpose=estimation')).json().data as { upload_url: string; image_url: string };
+  return (await as(bob, 'GET', '/v1/get_presign_url?filename=b.png&content_type=image/png&purpose=estimation')).json().data as {
+    upload_url: string;
+    image_url: string;
+  };
 }
 
 beforeAll(async () => {
@@ -71,9 +80,13 @@ describe("nothing of Alice's reaches Bob", () => {
     const res = await as(bob, 'GET', `/v1/query_prompt_estimator?prompt_id=${own.estimate}`);
     expect(res.statusCode).toBe(404);
     const messages: EstimatorMessage[] = [];
-    const ws = await app.injectWS(`/ws_estimator?access_token=${encodeURIComponent(bob.idToken)}`, {}, {
-      onInit: (socket) => socket.on('message', (data) => messages.push(JSON.parse(data.toString()))),
-    });
+    const ws = await app.injectWS(
+      `/ws_estimator?access_token=${encodeURIComponent(bob.idToken)}`,
+      {},
+      {
+        onInit: (socket) => socket.on('message', (data) => messages.push(JSON.parse(data.toString()))),
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(messages).toEqual([]);
     ws.close();
@@ -104,7 +117,8 @@ describe("nothing of Alice's reaches Bob", () => {
   it("Bob's presign always names a slot in his own folder, whatever file name he sends", async () => {
     for (const filename of [`../${alice.uid}/a.png`, `..%2F${alice.uid}%2Fa.png`, `users/${alice.uid}/a.png`, '....//a.png']) {
       const res = await as(bob, 'GET', `/v1/get_presign_url?filename=${encodeURIComponent(filename)}&content_type=image/png&purpose=estimation`);
-      if (res.statusCode === 200) expect(decodeURIComponent(res.json().data.upload_url)).toMatch(new RegExp(`^/files/${userPrefix(bob.uid)}/uploads/estimation/[^/]+\\.png\\?`));
+      if (res.statusCode === 200)
+        expect(decodeURIComponent(res.json().data.upload_url)).toMatch(new RegExp(`^/files/${userPrefix(bob.uid)}/uploads/estimation/[^/]+\\.png\\?`));
       else expect(res.statusCode).toBe(400);
     }
   });

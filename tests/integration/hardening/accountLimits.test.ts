@@ -59,10 +59,14 @@ describe('sockets and revoked accounts', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(user) })).statusCode).toBe(200);
     const socket = await openSocket(user.idToken);
     await disable(user.uid);
-    const refused = await waitFor(async () => {
-      const res = await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(user) });
-      return res.statusCode === 401 ? res : null;
-    }, 10_000, 'the disabled account to be refused');
+    const refused = await waitFor(
+      async () => {
+        const res = await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(user) });
+        return res.statusCode === 401 ? res : null;
+      },
+      10_000,
+      'the disabled account to be refused',
+    );
     expect(refused.json().response_metadata.error.description).toBe('This account is disabled');
     expect(await socket.closed).toEqual([4401, 'This account is disabled']);
     expect(loadConfig(TEST_ENV).firebase.recheckMs).toBe(60_000);

@@ -5,7 +5,18 @@ import { API_PATHS, apiPath } from '../../../src/api/contract';
 import { hostileTags, mutatedSaveBody } from '../library/hostilePoseInput';
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { generationApp, promptBody, tempDataDir } from '../../support/generationApp';
-import { authorization, contentType, expectEnvelope, forgedAuthorization, mutatedPromptBody, nastyJson, oddHeaders, queryString, rawBody, tamperedToken } from './hostileInput';
+import {
+  authorization,
+  contentType,
+  expectEnvelope,
+  forgedAuthorization,
+  mutatedPromptBody,
+  nastyJson,
+  oddHeaders,
+  queryString,
+  rawBody,
+  tamperedToken,
+} from './hostileInput';
 
 // Property-based: random and malformed bodies, query strings, headers and tokens on every /v1
 // endpoint. Whatever comes in, the answer is a 4xx (or a 200 for input that happens to be valid)
@@ -64,7 +75,9 @@ async function stillUp() {
 
 beforeAll(async () => {
   // High per-user limits: this file hammers one user on purpose; the limits have their own test.
-  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '1000000', ESTIMATE_RATE_PER_MIN: '1000000', POSES_RATE_PER_MIN: '1000000', SHARED_POSE_RATE_PER_MIN: '1000000' } });
+  app = await generationApp(tempDataDir(), {
+    env: { PROMPT_RATE_PER_MIN: '1000000', ESTIMATE_RATE_PER_MIN: '1000000', POSES_RATE_PER_MIN: '1000000', SHARED_POSE_RATE_PER_MIN: '1000000' },
+  });
   alice = await createTestUser('fuzz');
 }, 60_000);
 afterAll(() => app.close());
@@ -72,23 +85,41 @@ afterAll(() => app.close());
 describe('every /v1 endpoint under random input', () => {
   it('answers any method, query, headers, token and body with the envelope and no 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), queryString, authorization(alice.idToken), contentType, oddHeaders, rawBody, async ([method, path], query, auth, type, extra, body) => {
-        const headers: Record<string, string> = { ...extra };
-        if (auth !== undefined) headers.authorization = auth;
-        if (type) headers['content-type'] = type;
-        const res = await send({ method, url: `${path}?${query}`, headers, payload: method === 'GET' ? undefined : body });
-        expectEnvelope(res, `${method} ${path}?${query.slice(0, 80)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        queryString,
+        authorization(alice.idToken),
+        contentType,
+        oddHeaders,
+        rawBody,
+        async ([method, path], query, auth, type, extra, body) => {
+          const headers: Record<string, string> = { ...extra };
+          if (auth !== undefined) headers.authorization = auth;
+          if (type) headers['content-type'] = type;
+          const res = await send({ method, url: `${path}?${query}`, headers, payload: method === 'GET' ? undefined : body });
+          expectEnvelope(res, `${method} ${path}?${query.slice(0, 80)}`);
+        },
+      ),
       { numRuns: 300 },
     );
     await stillUp();
   });
 
   it('answers a signed-in caller sending hostile JSON to each endpoint with a 4xx naming the problem', async () => {
-    const bodies = fc.oneof(nastyJson, mutatedPromptBody, fc.record({ prompt_id: nastyJson }), fc.record({ image_url: nastyJson, hands: nastyJson, face: nastyJson }));
+    const bodies = fc.oneof(
+      nastyJson,
+      mutatedPromptBody,
+      fc.record({ prompt_id: nastyJson }),
+      fc.record({ image_url: nastyJson, hands: nastyJson, face: nastyJson }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(API_PATHS.queryPrompt, API_PATHS.stopPrompt, API_PATHS.queryPromptEstimator), bodies, async (path, body) => {
-        const res = await send({ method: 'POST', url: path, headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+        const res = await send({
+          method: 'POST',
+          url: path,
+          headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
         expectEnvelope(res, `POST ${path} ${JSON.stringify(body)?.slice(0, 120)}`);
         // A prompt body that happens to be valid is queued (200) or over the user's cap (429); nothing else passes.
         if (res.statusCode === 200) expect(path).toBe(API_PATHS.queryPrompt);
@@ -101,11 +132,20 @@ describe('every /v1 endpoint under random input', () => {
   it('answers hostile pose library bodies with a 4xx naming the problem, or saves a valid one', async () => {
     const calls = fc.oneof(
       fc.record({ method: fc.constant('POST' as const), url: fc.constant(API_PATHS.poses), body: fc.oneof(mutatedSaveBody, nastyJson) }),
-      fc.record({ method: fc.constant('PATCH' as const), url: fc.constant(apiPath(API_PATHS.pose, { id: POSE_ID })), body: fc.oneof(fc.record({ name: nastyJson, tags: hostileTags }, { requiredKeys: [] }), nastyJson) }),
+      fc.record({
+        method: fc.constant('PATCH' as const),
+        url: fc.constant(apiPath(API_PATHS.pose, { id: POSE_ID })),
+        body: fc.oneof(fc.record({ name: nastyJson, tags: hostileTags }, { requiredKeys: [] }), nastyJson),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(calls, async ({ method, url, body }) => {
-        const res = await send({ method, url, headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+        const res = await send({
+          method,
+          url,
+          headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
         expectEnvelope(res, `${method} ${url} ${JSON.stringify(body)?.slice(0, 120)}`);
         // Only a save can succeed; the made-up pose is never found. A rename's body past its size
         // limit (tags of arrays nested thousands deep) is refused as too large before anything else.
@@ -120,10 +160,14 @@ describe('every /v1 endpoint under random input', () => {
 
   it('answers random query strings on the GET endpoints of a signed-in caller', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(API_PATHS.history, API_PATHS.presignUrl, API_PATHS.queryPromptEstimator, API_PATHS.poses), queryString, async (path, query) => {
-        const res = await send({ method: 'GET', url: `${path}?${query}`, headers: { authorization: `Bearer ${alice.idToken}` } });
-        expectEnvelope(res, `GET ${path}?${query.slice(0, 80)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(API_PATHS.history, API_PATHS.presignUrl, API_PATHS.queryPromptEstimator, API_PATHS.poses),
+        queryString,
+        async (path, query) => {
+          const res = await send({ method: 'GET', url: `${path}?${query}`, headers: { authorization: `Bearer ${alice.idToken}` } });
+          expectEnvelope(res, `GET ${path}?${query.slice(0, 80)}`);
+        },
+      ),
       { numRuns: 200 },
     );
     await stillUp();
@@ -131,7 +175,10 @@ describe('every /v1 endpoint under random input', () => {
 
   it('refuses every malformed or forged token with 401, whatever the endpoint', async () => {
     const guarded = [
-      ...ENDPOINTS.filter(([method, path]) => path !== API_PATHS.health && !path.includes('no-such') && ['GET', 'POST'].includes(String(method)) && !path.startsWith('/v1/shared/')),
+      ...ENDPOINTS.filter(
+        ([method, path]) =>
+          path !== API_PATHS.health && !path.includes('no-such') && ['GET', 'POST'].includes(String(method)) && !path.startsWith('/v1/shared/'),
+      ),
       ...POSE_ENDPOINTS.filter(([method, path]) => !path.startsWith('/v1/shared/') && !['GET', 'POST'].includes(String(method))),
     ];
     await fc.assert(
@@ -156,7 +203,8 @@ describe('every /v1 endpoint under random input', () => {
         expectEnvelope(res, `a token changed to ${token}`);
         // Her own prompts, never another user's (their state may move on meanwhile: the thumbnail, the status);
         // a 429 is her own history rate, counted for her.
-        if (res.statusCode === 200) expect(res.json().data.items.map((i: { prompt_id: string }) => i.prompt_id)).toEqual(own.items.map((i: { prompt_id: string }) => i.prompt_id));
+        if (res.statusCode === 200)
+          expect(res.json().data.items.map((i: { prompt_id: string }) => i.prompt_id)).toEqual(own.items.map((i: { prompt_id: string }) => i.prompt_id));
         else expect([401, 429]).toContain(res.statusCode);
       }),
       { numRuns: 150 },

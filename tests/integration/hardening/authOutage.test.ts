@@ -36,7 +36,9 @@ describe('the identity service out of reach', () => {
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json()).toEqual({
       code: 503,
-      response_metadata: { error: { code_n: 50301, description: 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment' } },
+      response_metadata: {
+        error: { code_n: 50301, description: 'Sign-in cannot be checked right now (the identity service does not answer); try again in a moment' },
+      },
     });
     // Alice's token was checked before the outage and is remembered until it expires.
     expect((await history(alice)).statusCode).toBe(200);
@@ -48,9 +50,13 @@ describe('the identity service out of reach', () => {
     const carol = await createTestUser('outage-carol');
     proxy.cut();
     const closed = new Promise<[number, string]>((resolve) => {
-      void app.injectWS(`/ws_estimator?access_token=${encodeURIComponent(carol.idToken)}`, {}, {
-        onInit: (socket) => socket.on('close', (code, reason) => resolve([code, reason.toString()])),
-      });
+      void app.injectWS(
+        `/ws_estimator?access_token=${encodeURIComponent(carol.idToken)}`,
+        {},
+        {
+          onInit: (socket) => socket.on('close', (code, reason) => resolve([code, reason.toString()])),
+        },
+      );
     });
     const [code, reason] = await closed;
     expect(code).toBe(1013);

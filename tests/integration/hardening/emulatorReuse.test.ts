@@ -32,6 +32,8 @@ describe('ensureAuthEmulator while another process starts the emulator', () => {
   it('still fails, saying why, when the start fails for another reason', async () => {
     const port = await freePort();
     const broken = { command: process.execPath, args: ['-e', "console.log('java: command not found'); process.exit(1)"] };
-    await expect(ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', { timeoutMs: 15_000, start: broken })).rejects.toThrow(/did not start[\s\S]*java: command not found/);
+    await expect(ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', { timeoutMs: 15_000, start: broken })).rejects.toThrow(
+      /did not start[\s\S]*java: command not found/,
+    );
   });
 });

@@ -19,7 +19,16 @@ const refusals: Array<[string, () => InjectOptions, number]> = [
   ['a path with broken percent-encoding', () => ({ method: 'GET', url: '/files/%zz/a.png' }), 400],
   ['an unsigned file URL', () => ({ method: 'GET', url: '/files/users/x/a.png' }), 403],
   ['no token', () => ({ method: 'GET', url: '/v1/history' }), 401],
-  ['a body over the limit', () => ({ method: 'POST', url: '/v1/stop_prompt', headers: { ...bearer(alice), 'content-type': 'application/json' }, payload: JSON.stringify({ prompt_id: 'x'.repeat(20_000) }) }), 413],
+  [
+    'a body over the limit',
+    () => ({
+      method: 'POST',
+      url: '/v1/stop_prompt',
+      headers: { ...bearer(alice), 'content-type': 'application/json' },
+      payload: JSON.stringify({ prompt_id: 'x'.repeat(20_000) }),
+    }),
+    413,
+  ],
   ['a foreign origin', () => ({ method: 'GET', url: '/v1/health', headers: { origin: 'https://evil.example.net' } }), 200],
 ];
 

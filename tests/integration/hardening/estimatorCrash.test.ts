@@ -32,15 +32,27 @@ describe('the estimator process crashing on an image', () => {
     const messages: EstimatorMessage[] = [];
     service.connect('owner', (message) => (messages.push(message), true));
     const first = service.submit('owner', photo, { hands: false, face: false });
-    await waitFor(async () => messages.some((m) => m.prompt_id === first.promptId && m.type === 'estimation.progress' && m.data.stage === 'body'), 60_000, 'the body stage');
+    await waitFor(
+      async () => messages.some((m) => m.prompt_id === first.promptId && m.type === 'estimation.progress' && m.data.stage === 'body'),
+      60_000,
+      'the body stage',
+    );
     const crashed = modelProcess()!;
     crashed.kill('SIGKILL');
 
     const error = await waitFor(async () => messages.find((m) => m.prompt_id === first.promptId && m.type === 'estimation.error'), 30_000, 'the error');
-    expect(error).toEqual({ type: 'estimation.error', prompt_id: first.promptId, data: { code_n: 50001, description: 'The estimator stopped (signal SIGKILL); try again' } });
+    expect(error).toEqual({
+      type: 'estimation.error',
+      prompt_id: first.promptId,
+      data: { code_n: 50001, description: 'The estimator stopped (signal SIGKILL); try again' },
+    });
 
     const second = service.submit('owner', photo, { hands: false, face: false });
-    const result = await waitFor(async () => messages.find((m) => m.prompt_id === second.promptId && m.type === 'estimation.result'), 120_000, 'the next result');
+    const result = await waitFor(
+      async () => messages.find((m) => m.prompt_id === second.promptId && m.type === 'estimation.result'),
+      120_000,
+      'the next result',
+    );
     expect(result.type === 'estimation.result' && result.data.people.length).toBe(1);
     expect(modelProcess()).not.toBe(crashed);
   }, 240_000);

@@ -21,12 +21,17 @@ const submit = async (a: FastifyInstance) => {
   expect(res.statusCode).toBe(200);
   return res.json().data.prompt_id as string;
 };
-const itemOf = async (a: FastifyInstance, id: string) => (await a.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: bearer(alice) })).json().data.items[0];
+const itemOf = async (a: FastifyInstance, id: string) =>
+  (await a.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: bearer(alice) })).json().data.items[0];
 const ended = (a: FastifyInstance, id: string) =>
-  waitFor(async () => {
-    const item = await itemOf(a, id);
-    return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
-  }, 20_000, `${id} to end`);
+  waitFor(
+    async () => {
+      const item = await itemOf(a, id);
+      return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
+    },
+    20_000,
+    `${id} to end`,
+  );
 
 beforeAll(async () => {
   alice = await createTestUser('faults');
@@ -77,7 +82,10 @@ describe('a Postgres server that is briefly unreachable', () => {
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode, res.body).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
-        expect(res.json()).toEqual({ code: 503, response_metadata: { error: { code_n: 50301, description: 'The job database cannot be reached right now; try again in 5 s' } } });
+        expect(res.json()).toEqual({
+          code: 503,
+          response_metadata: { error: { code_n: 50301, description: 'The job database cannot be reached right now; try again in 5 s' } },
+        });
       }
       expect((await app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
 

@@ -25,12 +25,32 @@ let uploadUrl: string;
 /** Characters a one-character edit of a URL may put in (the ones a URL can carry as they are). */
 const URL_CHARS = 'abcdefABCDEF0123456789-._~%/?&=#+';
 /** Path pieces that try to leave the storage folder, plain and encoded. */
-const escape = fc.constantFrom('..', '%2e%2e', '%2E%2E', '.%2e', '..%2f', '..%5c', '%2f', '%5c', '%00', '/', '\\', '~', '.hidden', 'C:', '%252e%252e', '..;', '\u2024\u2024');
+const escape = fc.constantFrom(
+  '..',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '..%2f',
+  '..%5c',
+  '%2f',
+  '%5c',
+  '%00',
+  '/',
+  '\\',
+  '~',
+  '.hidden',
+  'C:',
+  '%252e%252e',
+  '..;',
+  '\u2024\u2024',
+);
 
 beforeAll(async () => {
   app = await generationApp(dataDir);
   alice = await createTestUser('files-fuzz');
-  const slot = (await app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=reference', headers: bearer(alice) })).json().data;
+  const slot = (
+    await app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=reference', headers: bearer(alice) })
+  ).json().data;
   ({ image_url: imageUrl, upload_url: uploadUrl } = slot);
   expect((await app.inject({ method: 'PUT', url: uploadUrl, headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(200);
   // Something outside the storage folder that an escape would reach.
@@ -53,7 +73,12 @@ describe('signed /files URLs under random edits', () => {
         // A trailing edit after the signature ("&x", "#...") leaves the same signed request; anything else is refused.
         const same = new URL(url, 'http://x');
         const original = new URL(imageUrl, 'http://x');
-        if (same.pathname === original.pathname && same.searchParams.get('expires') === original.searchParams.get('expires') && same.searchParams.get('sig') === original.searchParams.get('sig')) return;
+        if (
+          same.pathname === original.pathname &&
+          same.searchParams.get('expires') === original.searchParams.get('expires') &&
+          same.searchParams.get('sig') === original.searchParams.get('sig')
+        )
+          return;
         // An edit that takes the path out of /files/ reaches the web app (its index.html), never the image.
         expect(Buffer.compare(res.rawPayload, png), url).not.toBe(0);
         if (same.pathname.startsWith('/files/')) {
@@ -67,7 +92,9 @@ describe('signed /files URLs under random edits', () => {
 
   it('never signs, serves or stores a key that leaves the storage folder, however it is encoded', async () => {
     const storage = new LocalDiskStorage(path.join(dataDir, 'files'), signer);
-    const hostileKey = fc.array(fc.oneof(escape, fc.constantFrom('users', 'x.png', 'a'), nastyString), { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/'));
+    const hostileKey = fc
+      .array(fc.oneof(escape, fc.constantFrom('users', 'x.png', 'a'), nastyString), { minLength: 1, maxLength: 5 })
+      .map((parts) => parts.join('/'));
     await fc.assert(
       fc.asyncProperty(hostileKey, fc.constantFrom('GET', 'PUT'), async (key, method) => {
         // The storage itself refuses the key, or resolves it inside its root.
@@ -80,8 +107,16 @@ describe('signed /files URLs under random edits', () => {
         if (file) expect(file.startsWith(path.join(dataDir, 'files') + path.sep), key).toBe(true);
         // Even correctly signed, the route serves nothing outside the folder.
         const { expires, sig } = signer.sign(method, key, 600);
-        const encoded = key.split('/').map((s) => encodeURIComponent(s)).join('/');
-        const res = await app.inject({ method, url: `/files/${encoded}?expires=${expires}&sig=${sig}`, headers: { 'content-type': 'image/png' }, payload: method === 'PUT' ? png : undefined });
+        const encoded = key
+          .split('/')
+          .map((s) => encodeURIComponent(s))
+          .join('/');
+        const res = await app.inject({
+          method,
+          url: `/files/${encoded}?expires=${expires}&sig=${sig}`,
+          headers: { 'content-type': 'image/png' },
+          payload: method === 'PUT' ? png : undefined,
+        });
         expect(res.body, key).not.toContain('root:x');
         // Only a key inside the folder can be a file; "/files/.." and the like fall out of /files/ to the web app.
         if (res.statusCode === 200 && method === 'PUT') expect(file, key).not.toBeNull();
@@ -92,11 +127,18 @@ describe('signed /files URLs under random edits', () => {
     );
     expect(fs.readFileSync(path.join(dataDir, 'secret.txt'), 'utf8')).toBe('root:x:0:0');
     // db.lock: the PGlite folder's lock, held while the app has the database open (uploads check their quota there).
-    expect(fs.readdirSync(dataDir).sort()).toEqual(['db', 'db.lock', 'files', 'secret.txt', 'storage-secret'].filter((f) => fs.existsSync(path.join(dataDir, f))).sort());
+    expect(fs.readdirSync(dataDir).sort()).toEqual(
+      ['db', 'db.lock', 'files', 'secret.txt', 'storage-secret'].filter((f) => fs.existsSync(path.join(dataDir, f))).sort(),
+    );
   });
 
   it('refuses uploads of the wrong type, lying about their type or unsigned, in the envelope', async () => {
-    const bodies = fc.oneof(fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)), fc.constant(Buffer.alloc(0)), fc.constant(createCanvas(4, 4).encodeSync('jpeg')), fc.constant(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')));
+    const bodies = fc.oneof(
+      fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)),
+      fc.constant(Buffer.alloc(0)),
+      fc.constant(createCanvas(4, 4).encodeSync('jpeg')),
+      fc.constant(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    );
     await fc.assert(
       fc.asyncProperty(bodies, contentType, fc.boolean(), async (body, type, signed) => {
         const url = signed ? uploadUrl : uploadUrl.replace(/sig=[^&]+/, 'sig=forged');

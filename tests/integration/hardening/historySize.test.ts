@@ -16,7 +16,12 @@ beforeAll(async () => {
   user = await createTestUser('crowds');
   const pose = longLimbedCrowdJson(512);
   for (let i = 0; i < PROMPTS; i++) {
-    const res = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: { prompt: `crowd ${i}`, width: 64, height: 64, gNumber: 1, pose } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/query_prompt',
+      headers: bearer(user),
+      payload: { prompt: `crowd ${i}`, width: 64, height: 64, gNumber: 1, pose },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   await (await app.generation.thumbnails()).idle();

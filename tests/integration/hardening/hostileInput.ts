@@ -7,8 +7,25 @@ export const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
-    '', ' ', '\u0000', '../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%00', '%zz', '%', '__proto__', 'constructor',
-    "' OR 1=1 --", '<script>alert(1)</script>', 'NaN', 'Infinity', '-0', '1e309', '９', '😀'.repeat(50), 'x'.repeat(5000),
+    '',
+    ' ',
+    '\u0000',
+    '../../etc/passwd',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%00',
+    '%zz',
+    '%',
+    '__proto__',
+    'constructor',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e309',
+    '９',
+    '😀'.repeat(50),
+    'x'.repeat(5000),
   ),
 );
 
@@ -21,7 +38,10 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A valid prompt body with one to three fields replaced by hostile values, or removed. */
 export const mutatedPromptBody = fc
-  .array(fc.tuple(fc.constantFrom('prompt', 'negative_prompt', 'width', 'height', 'gNumber', 'seed', 'pose', 'extra'), fc.option(nastyJson)), { minLength: 1, maxLength: 3 })
+  .array(fc.tuple(fc.constantFrom('prompt', 'negative_prompt', 'width', 'height', 'gNumber', 'seed', 'pose', 'extra'), fc.option(nastyJson)), {
+    minLength: 1,
+    maxLength: 3,
+  })
   .map((changes) => promptBody(Object.fromEntries(changes.map(([field, value]) => [field, value ?? undefined]))));
 
 /** A raw body: JSON text of something hostile, broken JSON, or random bytes. */
@@ -35,15 +55,36 @@ export const rawBody = fc.oneof(
 /** Content types a client might claim, right or wrong. */
 export const contentType = fc.option(
   fc.oneof(
-    fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/png', 'application/octet-stream', '*/*'),
+    fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'image/png',
+      'application/octet-stream',
+      '*/*',
+    ),
     fc.string({ maxLength: 30 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),
   ),
 );
 
 /** A query string of random parameters, some repeated, some badly percent-encoded. */
 export const queryString = fc.oneof(
-  fc.dictionary(fc.constantFrom('page', 'page_size', 'prompt_id', 'filename', 'content_type', 'purpose', 'access_token', 'x'), nastyString, { maxKeys: 4 }).map((params) => new URLSearchParams(params).toString()),
-  fc.constantFrom('page=1&page=2', 'page=%zz', 'prompt_id[]=1', 'page_size=1e3', 'page=-1', 'filename=a%00.png&content_type=image/png&purpose=estimation', '&&&=', '%', 'a'.repeat(4000)),
+  fc
+    .dictionary(fc.constantFrom('page', 'page_size', 'prompt_id', 'filename', 'content_type', 'purpose', 'access_token', 'x'), nastyString, { maxKeys: 4 })
+    .map((params) => new URLSearchParams(params).toString()),
+  fc.constantFrom(
+    'page=1&page=2',
+    'page=%zz',
+    'prompt_id[]=1',
+    'page_size=1e3',
+    'page=-1',
+    'filename=a%00.png&content_type=image/png&purpose=estimation',
+    '&&&=',
+    '%',
+    'a'.repeat(4000),
+  ),
 );
 
 /** The real token with one character changed. */
@@ -72,7 +113,10 @@ export function authorization(realToken: string): fc.Arbitrary<string | undefine
 /** Extra headers that have tripped servers before. */
 export const oddHeaders = fc.dictionary(
   fc.constantFrom('content-encoding', 'accept-encoding', 'x-forwarded-for', 'origin', 'range', 'if-none-match', 'expect', 'x-http-method-override', 'cookie'),
-  fc.oneof(fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'bytes=0-1', 'bytes=99999999-', '*', 'null', 'https://evil.example.net'), fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s))),
+  fc.oneof(
+    fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'bytes=0-1', 'bytes=99999999-', '*', 'null', 'https://evil.example.net'),
+    fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+  ),
   { maxKeys: 3 },
 );
 

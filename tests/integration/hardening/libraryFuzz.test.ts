@@ -13,7 +13,26 @@ import { expectEnvelope, nastyString } from './hostileInput';
 
 /** Pieces that have broken the library before, or could. */
 const piece = fc.oneof(
-  fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uD83D\uDE00', "$'", '$`', '$&', '$$', '$1', '$<name>', '</title>', '</head>', '<title>', '<script>alert(1)</script>', '"', "'", '&amp;', ' '),
+  fc.constantFrom(
+    '\u0000',
+    '\uD800',
+    '\uDC00',
+    '\uD83D\uDE00',
+    "$'",
+    '$`',
+    '$&',
+    '$$',
+    '$1',
+    '$<name>',
+    '</title>',
+    '</head>',
+    '<title>',
+    '<script>alert(1)</script>',
+    '"',
+    "'",
+    '&amp;',
+    ' ',
+  ),
   fc.string({ maxLength: 12 }),
 );
 /** A pose name made of those pieces, or an oversize one. */
@@ -29,7 +48,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 /** Percent-encodes text's UTF-8 bytes, every one (a broken surrogate goes as U+FFFD, as a browser would send it). */
 const percentEncoded = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 /** Query and path text as sent: hostile text encoded, or raw escapes that are not valid UTF-8 or not escapes at all. */
-const urlText = fc.oneof(fc.oneof(hostileName, nastyString).map(percentEncoded), fc.constantFrom('%ED%A0%80', '%C0%80', '%00', '%zz', '%', '%FF%FE', "$'", '$%60'));
+const urlText = fc.oneof(
+  fc.oneof(hostileName, nastyString).map(percentEncoded),
+  fc.constantFrom('%ED%A0%80', '%C0%80', '%00', '%zz', '%', '%FF%FE', "$'", '$%60'),
+);
 
 let app: FastifyInstance;
 let api: ReturnType<typeof poseApi>;
@@ -99,7 +121,12 @@ describe('the pose library under hostile text', () => {
 
   it('refuses a save body past its size limit with 413 in the envelope, and stores nothing', async () => {
     const huge = JSON.stringify(saveBody({ name: 'Huge', tags: ['x'.repeat(POSE_LIBRARY_LIMITS.bodyBytes)] }));
-    const res = await app.inject({ method: 'POST', url: API_PATHS.poses, headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' }, payload: huge });
+    const res = await app.inject({
+      method: 'POST',
+      url: API_PATHS.poses,
+      headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' },
+      payload: huge,
+    });
     expectEnvelope(res, 'an oversize save');
     expect(res.statusCode).toBe(413);
     expect((await api.list(alice)).json().data.total).toBe(0);

@@ -15,14 +15,32 @@ describe('what the logs keep of a request', () => {
     const port = await freePort();
     const dataDir = tempDataDir();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, LOG_LEVEL: 'info', ESTIMATOR_PRELOAD: '0' },
+      env: {
+        ...process.env,
+        ...TEST_ENV,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_ROOT: dataDir,
+        STORAGE_SECRET: TEST_STORAGE_SECRET,
+        LOG_LEVEL: 'info',
+        ESTIMATOR_PRELOAD: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
     child.stdout.on('data', (chunk) => (log += chunk));
     try {
       const base = `http://127.0.0.1:${port}`;
-      await waitFor(() => fetch(`${base}/v1/health`).then((r) => r.ok, () => false), 30_000, 'the server to answer');
+      await waitFor(
+        () =>
+          fetch(`${base}/v1/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        30_000,
+        'the server to answer',
+      );
       await fetch(`${base}/ws_estimator?access_token=SECRET-TOKEN-123`);
       await fetch(`${base}/files/users/a/x.png?expires=1&sig=SECRET-SIG-456`);
       await waitFor(async () => log.includes('SECRET') || (log.match(/\[redacted\]/g) ?? []).length >= 2, 10_000, 'the requests to be logged');

@@ -35,7 +35,11 @@ describe('saved poses and the storage quota', () => {
     const [status, code, description] = refusal(answers.find((res) => res.statusCode !== 200)!);
     expect([status, code]).toEqual([507, 50701]);
     const size = String.raw`(\d+ KB|\d+\.\d MB)`;
-    expect(description).toMatch(new RegExp(`^Your storage is full: you use ${size} of your 2\\.0 MB \\(saved poses ${size}\\), and this pose needs ${size}\\. Delete saved poses you no longer need from your library to free space\\.$`));
+    expect(description).toMatch(
+      new RegExp(
+        `^Your storage is full: you use ${size} of your 2\\.0 MB \\(saved poses ${size}\\), and this pose needs ${size}\\. Delete saved poses you no longer need from your library to free space\\.$`,
+      ),
+    );
     const quotaBytes = Math.round(QUOTA_MB * 1024 * 1024);
     expect(await usedBytes(user)).toBeLessThanOrEqual(quotaBytes);
     expect((await api.list(user)).json().data.total).toBe(saved);
@@ -55,7 +59,8 @@ describe('saved poses and the storage quota', () => {
     }
     const before = await usedBytes(user);
     expect(refusal(await api.save(user, saveBody({ name: 'One too many' })))).toEqual([
-      507, 50701,
+      507,
+      50701,
       `Your pose library is full: it holds ${MAX_POSES} saved poses, the most allowed. Delete saved poses you no longer need from your library to save new ones.`,
     ]);
     expect(await usedBytes(user)).toBe(before);

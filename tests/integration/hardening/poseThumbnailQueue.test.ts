@@ -23,10 +23,12 @@ describe("saved poses' thumbnails", () => {
     const api = poseApi(app);
     const crowd = saveBody({ name: 'Crowd', pose: longLimbedCrowdJson() });
     const finished: string[] = [];
-    const burst = Array.from({ length: 30 }, (_, i) => api.save(alice, crowd).then((res) => {
-      finished.push(`alice-${i}`);
-      return res;
-    }));
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      api.save(alice, crowd).then((res) => {
+        finished.push(`alice-${i}`);
+        return res;
+      }),
+    );
     // Bob's one save arrives once Alice's burst is queued.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const bobs = await api.save(bob, saveBody({ name: 'Mine', pose: longLimbedCrowdJson() }));

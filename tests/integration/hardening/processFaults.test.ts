@@ -49,7 +49,8 @@ describe('kill -9 in the middle of generation', () => {
     gpu.behaviour = 'hang';
     const first = await start(dataDir, env);
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await api<{ prompt_id: string }>(first, '/v1/query_prompt', promptBody({ width: 48, height: 32, gNumber: 2, prompt: `job ${i}` }))).prompt_id);
+    for (let i = 0; i < 4; i++)
+      ids.push((await api<{ prompt_id: string }>(first, '/v1/query_prompt', promptBody({ width: 48, height: 32, gNumber: 2, prompt: `job ${i}` }))).prompt_id);
     await waitFor(async () => gpu.prompts.length === 1, 15_000, 'the first job to reach ComfyUI');
     expect((await api<{ items: Array<{ status: string }> }>(first, `/v1/history?prompt_id=${ids[0]}`)).items[0].status).toBe('running');
 
@@ -60,10 +61,14 @@ describe('kill -9 in the middle of generation', () => {
     // The dead server's lock file and its job's lease are taken over; the job runs again.
     const second = await start(dataDir, env);
     type Item = { prompt_id: string; status: string; error: string | null; images: Array<{ url: string }> };
-    const items = await waitFor(async () => {
-      const { items } = await api<{ items: Item[] }>(second, '/v1/history?page_size=100');
-      return items.every((i) => i.status === 'done' || i.status === 'failed') ? items : null;
-    }, 30_000, 'every job to end');
+    const items = await waitFor(
+      async () => {
+        const { items } = await api<{ items: Item[] }>(second, '/v1/history?page_size=100');
+        return items.every((i) => i.status === 'done' || i.status === 'failed') ? items : null;
+      },
+      30_000,
+      'every job to end',
+    );
     expect(items.map((i) => i.prompt_id).sort()).toEqual([...ids].sort());
     for (const item of items) {
       expect(item, item.prompt_id).toMatchObject({ status: 'done', error: null });
@@ -83,7 +88,10 @@ describe('kill -9 in the middle of generation', () => {
     await db.close();
     expect(rows).toEqual([...ids].sort().map((id) => ({ id, status: 'done', images: 2 })));
     // And on disk: two generated images a job, none left over from the killed run.
-    const files = fs.readdirSync(path.join(dataDir, 'files'), { recursive: true }).map(String).filter((f) => /image-\d+\.png$/.test(f));
+    const files = fs
+      .readdirSync(path.join(dataDir, 'files'), { recursive: true })
+      .map(String)
+      .filter((f) => /image-\d+\.png$/.test(f));
     expect(files).toHaveLength(8);
   }, 120_000);
 });
@@ -107,7 +115,15 @@ describe('SIGTERM while a request is still arriving', () => {
 
     server.child.kill('SIGTERM');
     // Closing has begun once the port refuses new connections.
-    await waitFor(() => fetch(`${server.base}/v1/health`).then(() => false, () => true), 15_000, 'the port to close');
+    await waitFor(
+      () =>
+        fetch(`${server.base}/v1/health`).then(
+          () => false,
+          () => true,
+        ),
+      15_000,
+      'the port to close',
+    );
     socket.end(body.slice(100));
     const response = (await answer).replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
     expect(response).toMatch(/^HTTP\/1\.1 200 /);

@@ -8,11 +8,15 @@ let app: FastifyInstance;
 let alice: TestUser;
 let bob: TestUser;
 
-const submit = (user: TestUser) => app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) });
-const estimate = (user: TestUser) => app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(user), payload: { image_url: '/files/users/nobody/x.png?expires=1&sig=x' } });
+const submit = (user: TestUser) =>
+  app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ width: 32, height: 32, gNumber: 1 }) });
+const estimate = (user: TestUser) =>
+  app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(user), payload: { image_url: '/files/users/nobody/x.png?expires=1&sig=x' } });
 
 beforeAll(async () => {
-  app = await generationApp(tempDataDir(), { env: { PROMPT_RATE_PER_MIN: '3', ESTIMATE_RATE_PER_MIN: '2', PRESIGN_RATE_PER_MIN: '2', HISTORY_RATE_PER_MIN: '4', ESTIMATOR_PRELOAD: '0' } });
+  app = await generationApp(tempDataDir(), {
+    env: { PROMPT_RATE_PER_MIN: '3', ESTIMATE_RATE_PER_MIN: '2', PRESIGN_RATE_PER_MIN: '2', HISTORY_RATE_PER_MIN: '4', ESTIMATOR_PRELOAD: '0' },
+  });
   [alice, bob] = await Promise.all([createTestUser('rate-alice'), createTestUser('rate-bob')]);
 }, 60_000);
 afterAll(() => app.close());
@@ -24,7 +28,9 @@ describe('per-user submission rates', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       code: 429,
-      response_metadata: { error: { code_n: 42901, description: expect.stringMatching(/^You sent 3 prompts in the last minute, the most allowed; try again in \d+ s$/) } },
+      response_metadata: {
+        error: { code_n: 42901, description: expect.stringMatching(/^You sent 3 prompts in the last minute, the most allowed; try again in \d+ s$/) },
+      },
     });
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
@@ -37,7 +43,8 @@ describe('per-user submission rates', () => {
   });
 
   it('answers upload URLs and history lists past their rates with a 429 and Retry-After', async () => {
-    const presign = () => app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation', headers: bearer(bob) });
+    const presign = () =>
+      app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation', headers: bearer(bob) });
     for (let i = 0; i < 2; i++) expect((await presign()).statusCode).toBe(200);
     const refused = await presign();
     expect(refused.statusCode).toBe(429);

@@ -91,23 +91,41 @@ describe('uploads to S3', () => {
     const bob = await createTestUser('s3-bob');
     const slot = await presign(bob, 700_000);
     expect((await post(slot, png)).status).toBe(204);
-    const over = await app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation&size=400000', headers: bearer(bob) });
+    const over = await app.inject({
+      method: 'GET',
+      url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation&size=400000',
+      headers: bearer(bob),
+    });
     expect([over.statusCode, over.json().response_metadata.error.code_n]).toEqual([507, 50701]);
     await app.generation.sweepStorage(new Date(Date.now() + 61 * MINUTE));
     const gone = await fetch(slot.image_url);
     expect([gone.status, await s3Error(gone)]).toEqual([404, 'NoSuchKey']);
     expect(await (await app.generation.open()).ledger.usedBytes(userPrefix(bob.uid))).toBe(0);
-    expect((await app.inject({ method: 'GET', url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation&size=400000', headers: bearer(bob) })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/v1/get_presign_url?filename=a.png&content_type=image/png&purpose=estimation&size=400000',
+          headers: bearer(bob),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
-  it("deleting a prompt deletes its images and pose thumbnail from the bucket and gives their bytes back", async () => {
+  it('deleting a prompt deletes its images and pose thumbnail from the bucket and gives their bytes back', async () => {
     const carol = await createTestUser('s3-carol');
-    const { prompt_id } = (await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(carol), payload: promptBody({ width: 120, height: 80, gNumber: 1 }) })).json().data;
+    const { prompt_id } = (
+      await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(carol), payload: promptBody({ width: 120, height: 80, gNumber: 1 }) })
+    ).json().data;
     await (await app.generation.thumbnails()).idle();
-    const item = await waitFor(async () => {
-      const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(carol) })).json().data.items[0];
-      return found.status === 'done' ? found : null;
-    }, 20_000, 'the prompt to finish');
+    const item = await waitFor(
+      async () => {
+        const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(carol) })).json().data.items[0];
+        return found.status === 'done' ? found : null;
+      },
+      20_000,
+      'the prompt to finish',
+    );
     const urls = [item.images[0].url, item.control_image.url, item.pose_thumbnail];
     const sizes = await Promise.all(urls.map(async (url: string) => (await (await fetch(url)).arrayBuffer()).byteLength));
     const res = await app.inject({ method: 'DELETE', url: `/v1/history/${prompt_id}`, headers: bearer(carol) });

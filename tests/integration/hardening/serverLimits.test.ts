@@ -102,18 +102,30 @@ describe('the connection cap', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const health = () =>
       new Promise<number>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/v1/health', agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/v1/health', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
       });
     expect(await health()).toBe(200);
     // The rest of the cap taken by connections that send nothing.
-    const idle = await Promise.all(Array.from({ length: MAX - 1 }, () => new Promise<net.Socket>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-    })));
+    const idle = await Promise.all(
+      Array.from(
+        { length: MAX - 1 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+          }),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expectEnvelope(await exchange(port, 'GET /v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n'), 503, new RegExp(`^The server is at its limit of ${MAX} open connections; try again in a moment$`));
+    expectEnvelope(
+      await exchange(port, 'GET /v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+      503,
+      new RegExp(`^The server is at its limit of ${MAX} open connections; try again in a moment$`),
+    );
     expect(await health()).toBe(200);
     for (const socket of idle) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));

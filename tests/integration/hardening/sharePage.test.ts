@@ -33,14 +33,18 @@ describe('the share page', () => {
     ["Price $'s pose", 'Price $&#39;s pose'],
     ['Head $` copy', 'Head $` copy'],
     ['All $& and $$ and $1', 'All $&amp; and $$ and $1'],
-  ])('shows the name %j literally in the title and og:title', async (name, escaped) => {
-    const { body } = await sharePage({ PUBLIC_BASE_URL: 'https://posecraft.example' }, name);
-    expect(titleOf(body)).toBe(`${escaped} · Posecraft`);
-    expect(ogOf(body, 'og:title')).toBe(escaped);
-    expect(body.match(/<title>/g)).toHaveLength(1);
-    expect(body.match(/<\/head>/g)).toHaveLength(1);
-    expect(body).toContain('<div id="root"></div>');
-  }, 30_000);
+  ])(
+    'shows the name %j literally in the title and og:title',
+    async (name, escaped) => {
+      const { body } = await sharePage({ PUBLIC_BASE_URL: 'https://posecraft.example' }, name);
+      expect(titleOf(body)).toBe(`${escaped} · Posecraft`);
+      expect(ogOf(body, 'og:title')).toBe(escaped);
+      expect(body.match(/<title>/g)).toHaveLength(1);
+      expect(body.match(/<\/head>/g)).toHaveLength(1);
+      expect(body).toContain('<div id="root"></div>');
+    },
+    30_000,
+  );
 
   it('writes og:url and og:image with PUBLIC_BASE_URL, not the Host header', async () => {
     const { body, shareId } = await sharePage({ PUBLIC_BASE_URL: 'https://posecraft.example' }, 'Linked');

@@ -67,18 +67,21 @@ describe('WS /ws_events follows its account', () => {
 });
 
 describe('socket caps per address', () => {
-  it.each(['/ws_events', '/ws_estimator'])(`closes the %s socket past ${PER_ADDRESS} from one address with 1008, whichever accounts they belong to`, async (path) => {
-    const users = await Promise.all(Array.from({ length: PER_ADDRESS + 1 }, (_, i) => createTestUser(`address-${i}`)));
-    const sockets: WebSocket[] = [];
-    for (const user of users.slice(0, PER_ADDRESS)) {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}${path}?access_token=${encodeURIComponent(user.idToken)}`);
-      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      sockets.push(ws);
-    }
-    const extra = new WebSocket(`${base.replace('http', 'ws')}${path}?access_token=${encodeURIComponent(users[PER_ADDRESS].idToken)}`);
-    expect(await closeOf(extra)).toEqual([1008, `Too many open sockets from this address (at most ${PER_ADDRESS})`]);
-    for (const ws of sockets) ws.close();
-  });
+  it.each(['/ws_events', '/ws_estimator'])(
+    `closes the %s socket past ${PER_ADDRESS} from one address with 1008, whichever accounts they belong to`,
+    async (path) => {
+      const users = await Promise.all(Array.from({ length: PER_ADDRESS + 1 }, (_, i) => createTestUser(`address-${i}`)));
+      const sockets: WebSocket[] = [];
+      for (const user of users.slice(0, PER_ADDRESS)) {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}${path}?access_token=${encodeURIComponent(user.idToken)}`);
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        sockets.push(ws);
+      }
+      const extra = new WebSocket(`${base.replace('http', 'ws')}${path}?access_token=${encodeURIComponent(users[PER_ADDRESS].idToken)}`);
+      expect(await closeOf(extra)).toEqual([1008, `Too many open sockets from this address (at most ${PER_ADDRESS})`]);
+      for (const ws of sockets) ws.close();
+    },
+  );
 });
 
 describe('a client that talks on a socket that only speaks', () => {
@@ -107,6 +110,11 @@ describe('a client that talks on a socket that only speaks', () => {
     expect([1008, 1009, 1006]).toContain(code);
     // The server still answers, and has logged no error for what the clients did.
     expect((await fetch(`${server.base}/v1/health`)).status).toBe(200);
-    expect(server.output().split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)),
+    ).toEqual([]);
   });
 });

@@ -41,18 +41,46 @@ describe('npm start (server/cli/start.ts) on SIGTERM', () => {
     await seedDatabase(dataDir);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, LOG_LEVEL: 'error', WEB_ROOT: dataDir, ESTIMATOR_PRELOAD: '0' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STORAGE_SECRET: TEST_STORAGE_SECRET,
+        ENGINE: 'comfyui',
+        COMFYUI_URLS: gpu.url,
+        LOG_LEVEL: 'error',
+        WEB_ROOT: dataDir,
+        ESTIMATOR_PRELOAD: '0',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(() => fetch(`${base}/v1/health`).then((r) => r.ok, () => false), 30_000, 'the server to answer');
+    await waitFor(
+      () =>
+        fetch(`${base}/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      30_000,
+      'the server to answer',
+    );
     const user = await createTestUser('npm-start');
-    const res = await fetch(`${base}/v1/query_prompt`, { method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json' }, body: JSON.stringify(promptBody({ gNumber: 1 })) });
+    const res = await fetch(`${base}/v1/query_prompt`, {
+      method: 'POST',
+      headers: { ...bearer(user), 'content-type': 'application/json' },
+      body: JSON.stringify(promptBody({ gNumber: 1 })),
+    });
     const { prompt_id } = ((await res.json()) as { data: { prompt_id: string } }).data;
     await waitFor(async () => gpu.prompts.length === 1, 10_000, 'the job to reach ComfyUI');
 
-    const save = halfSent(port, `POST /v1/poses HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${user.idToken}\r\nContent-Type: application/json\r\n`, JSON.stringify(saveBody({ name: 'In flight' })));
+    const save = halfSent(
+      port,
+      `POST /v1/poses HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${user.idToken}\r\nContent-Type: application/json\r\n`,
+      JSON.stringify(saveBody({ name: 'In flight' })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -20,10 +20,16 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 const presign = (app: FastifyInstance, user: TestUser, size?: number) =>
-  app.inject({ method: 'GET', url: `/v1/get_presign_url?filename=me.png&content_type=image/png&purpose=estimation${size ? `&size=${size}` : ''}`, headers: bearer(user) });
+  app.inject({
+    method: 'GET',
+    url: `/v1/get_presign_url?filename=me.png&content_type=image/png&purpose=estimation${size ? `&size=${size}` : ''}`,
+    headers: bearer(user),
+  });
 const put = (app: FastifyInstance, url: string, body: Buffer) => app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: body });
-const submit = (app: FastifyInstance, user: TestUser, body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody(body) });
-const remove = (app: FastifyInstance, user: TestUser, promptId: string) => app.inject({ method: 'DELETE', url: `/v1/history/${promptId}`, headers: bearer(user) });
+const submit = (app: FastifyInstance, user: TestUser, body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody(body) });
+const remove = (app: FastifyInstance, user: TestUser, promptId: string) =>
+  app.inject({ method: 'DELETE', url: `/v1/history/${promptId}`, headers: bearer(user) });
 const usedBytes = async (app: FastifyInstance, user: TestUser) => (await app.generation.open()).ledger.usedBytes(userPrefix(user.uid));
 
 describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
@@ -40,7 +46,8 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ upload_method: 'PUT', upload_fields: null, max_bytes: 700_000 });
     expect(refusal(await presign(app, alice, 400_000))).toEqual([
-      507, 50701,
+      507,
+      50701,
       'Your storage is full: you use 684 KB of your 1.0 MB (uploaded photos 684 KB), and this upload needs 391 KB (uploaded photos are deleted by themselves 60 minutes after upload). Delete prompts you no longer need from your history to free space.',
     ]);
     // Without a size the largest upload (UPLOAD_MAX_MB) is held, which no longer fits either.
@@ -53,7 +60,11 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
   it('refuses an upload larger than the size given for its URL, or than any upload may be', async () => {
     const bob = await createTestUser('quota-bob-2');
     const slot = (await presign(app, bob, 1000)).json().data;
-    expect(refusal(await put(app, slot.upload_url, pngOfSize(2000)))).toEqual([413, 41301, 'The file is 2000 bytes, more than the 1000 bytes given as its size when its upload URL was asked for']);
+    expect(refusal(await put(app, slot.upload_url, pngOfSize(2000)))).toEqual([
+      413,
+      41301,
+      'The file is 2000 bytes, more than the 1000 bytes given as its size when its upload URL was asked for',
+    ]);
     expect((await app.inject({ method: 'GET', url: slot.image_url })).statusCode).toBe(404);
     expect(refusal(await presign(app, bob, 11 * 1024 * 1024))).toEqual([413, 41301, 'The file is 11.0 MB; uploads may be at most 10.0 MB']);
   });
@@ -63,7 +74,8 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
     const big = await submit(app, alice, { width: 200, height: 200, gNumber: 4 });
     expect(big.statusCode).toBe(200);
     expect(refusal(await submit(app, alice, { width: 200, height: 200, gNumber: 1 }))).toEqual([
-      507, 50701,
+      507,
+      50701,
       "Your storage is full: you use 684 KB of your 1.0 MB (uploaded photos 684 KB), and this prompt's images need up to 79 KB (with 313 KB more for your prompts still queued or running). Delete prompts you no longer need from your history to free space.",
     ]);
     const history = (await app.inject({ method: 'GET', url: '/v1/history', headers: bearer(alice) })).json().data;
@@ -78,7 +90,15 @@ describe('a user at their storage quota (USER_STORAGE_QUOTA_MB=1)', () => {
 /** A stand-in estimator that finds one person at once. */
 const instantEstimator: Estimator = {
   ready: async () => {},
-  run: async () => ({ pose: { people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }], animals: [], canvas_width: 64, canvas_height: 48 }, timingsMs: {} }),
+  run: async () => ({
+    pose: {
+      people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }],
+      animals: [],
+      canvas_width: 64,
+      canvas_height: 48,
+    },
+    timingsMs: {},
+  }),
   close: async () => {},
 };
 
@@ -100,10 +120,14 @@ describe('files that are deleted: prompts deleted from the history, expired uplo
   async function donePrompt(user: TestUser) {
     const promptId = (await submit(app, user, { width: 120, height: 80, gNumber: 2 })).json().data.prompt_id as string;
     await (await app.generation.thumbnails()).idle();
-    const item = await waitFor(async () => {
-      const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${promptId}`, headers: bearer(user) })).json().data.items[0];
-      return found.status === 'done' ? found : null;
-    }, 20_000, 'the prompt to finish');
+    const item = await waitFor(
+      async () => {
+        const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${promptId}`, headers: bearer(user) })).json().data.items[0];
+        return found.status === 'done' ? found : null;
+      },
+      20_000,
+      'the prompt to finish',
+    );
     expect(item.pose_thumbnail).toMatch(/\/thumbnail\.png\?/);
     const files = [...item.images, item.control_image, { url: item.pose_thumbnail }].map((image: { url: string }) => fileOf(image.url));
     return { promptId, files, bytes: files.reduce((sum, file) => sum + fs.statSync(file).size, 0) };
@@ -149,10 +173,18 @@ describe('files that are deleted: prompts deleted from the history, expired uplo
     expect(fs.existsSync(fileOf(slot.image_url))).toBe(false);
     expect(await usedBytes(app, alice)).toBe(held - photo.length);
     expect((await app.inject({ method: 'GET', url: slot.image_url })).statusCode).toBe(404);
-    expect(refusal(await app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(alice), payload: { image_url: slot.image_url } }))).toEqual([
-      404, 40401, 'Nothing is at image_url: the photo was not uploaded yet (send it to upload_url first), or it expired and was deleted (uploads are kept 60 minutes); upload it again',
+    expect(
+      refusal(await app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(alice), payload: { image_url: slot.image_url } })),
+    ).toEqual([
+      404,
+      40401,
+      'Nothing is at image_url: the photo was not uploaded yet (send it to upload_url first), or it expired and was deleted (uploads are kept 60 minutes); upload it again',
     ]);
-    expect(refusal(await put(app, slot.upload_url, photo))).toEqual([403, 40301, 'This upload URL is no longer open (its upload has expired); ask for a new one']);
+    expect(refusal(await put(app, slot.upload_url, photo))).toEqual([
+      403,
+      40301,
+      'This upload URL is no longer open (its upload has expired); ask for a new one',
+    ]);
     // The estimate's result does not need the photo.
     expect((await status()).json().data).toMatchObject({ status: 'done', result: { canvas_width: 64, canvas_height: 48 } });
   });

@@ -26,11 +26,15 @@ interface Opened {
 
 async function openSocket(query: string): Promise<Opened> {
   let closed!: Promise<[number, string]>;
-  const ws = await app.injectWS(`/ws_estimator?${query}`, {}, {
-    onInit: (socket) => {
-      closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve([code, reason.toString()])));
+  const ws = await app.injectWS(
+    `/ws_estimator?${query}`,
+    {},
+    {
+      onInit: (socket) => {
+        closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve([code, reason.toString()])));
+      },
     },
-  });
+  );
   return { ws, closed };
 }
 
@@ -82,7 +86,10 @@ describe('the estimator socket under random handshakes and frames', () => {
         const query = new URLSearchParams({ ...extra, access_token: value });
         const { ws, closed } = await openSocket(query.toString());
         // Emulator tokens are unsigned: a tampered one that still names alice is alice, and may stay open.
-        const uid = await verifier.verify(value).then((user) => user.uid, () => null);
+        const uid = await verifier.verify(value).then(
+          (user) => user.uid,
+          () => null,
+        );
         if (uid) {
           expect(uid).toBe(alice.uid);
           expect(await answersPing(ws)).toBe(true);
@@ -99,7 +106,12 @@ describe('the estimator socket under random handshakes and frames', () => {
   });
 
   it('closes a signed-in socket with 1008 at the first thing it sends, whatever and however large, and opens the next one', async () => {
-    const frame = fc.oneof(nastyString, fc.uint8Array({ maxLength: 4096 }).map((b) => Buffer.from(b)), fc.jsonValue().map((v) => JSON.stringify(v)), fc.constant(Buffer.alloc(65 * 1024)));
+    const frame = fc.oneof(
+      nastyString,
+      fc.uint8Array({ maxLength: 4096 }).map((b) => Buffer.from(b)),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.constant(Buffer.alloc(65 * 1024)),
+    );
     await fc.assert(
       fc.asyncProperty(frame, async (data) => {
         const { ws, closed } = await openSocket(`access_token=${encodeURIComponent(alice.idToken)}`);
@@ -121,19 +133,24 @@ describe('raw bytes on the HTTP port', () => {
     const line = (s: string) => s.replace(/[\r\n]/g, '');
     const request = fc.oneof(
       fc.uint8Array({ minLength: 1, maxLength: 400 }).map((b) => Buffer.from(b)),
-      fc.tuple(fc.constantFrom('GET', 'POST', 'PUT', 'BREW', 'G ET', ''), nastyString, fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1.1 junk', ''))
+      fc
+        .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'BREW', 'G ET', ''), nastyString, fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1.1 junk', ''))
         .map(([method, path, version]) => Buffer.from(`${method} /v1/${line(path)} ${version}\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1')),
-      fc.tuple(nastyString, nastyString).map(([name, value]) => Buffer.from(`GET /v1/history HTTP/1.1\r\nHost: x\r\n${line(name)}: ${line(value)}\r\nConnection: close\r\n\r\n`, 'latin1')),
-      fc.constantFrom(
-        `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
-        'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
-        'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{}',
-        'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\nConnection: close\r\n\r\n',
-        'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{"prompt":',
-        'GET /files/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-        'GET /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /v1/history HTTP/1.1\r\nHost: x\r\n\r\n',
-        '\r\n\r\n\r\n',
-      ).map((s) => Buffer.from(s, 'latin1')),
+      fc
+        .tuple(nastyString, nastyString)
+        .map(([name, value]) => Buffer.from(`GET /v1/history HTTP/1.1\r\nHost: x\r\n${line(name)}: ${line(value)}\r\nConnection: close\r\n\r\n`, 'latin1')),
+      fc
+        .constantFrom(
+          `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+          'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{}',
+          'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\nConnection: close\r\n\r\n',
+          'POST /v1/query_prompt HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{"prompt":',
+          'GET /files/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+          'GET /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /v1/history HTTP/1.1\r\nHost: x\r\n\r\n',
+          '\r\n\r\n\r\n',
+        )
+        .map((s) => Buffer.from(s, 'latin1')),
     );
     await fc.assert(
       fc.asyncProperty(request, async (bytes) => {
@@ -145,7 +162,10 @@ describe('raw bytes on the HTTP port', () => {
         const first = /^HTTP\/1\.[01] (\d{3})[^]*?content-length: (\d+)\r\n[^]*?\r\n\r\n([^]*)$/i.exec(answer);
         if (first && Number(first[1]) >= 400 && first[3].startsWith('{')) {
           const body = first[3].slice(0, Number(first[2]));
-          expect(JSON.parse(body), shown).toMatchObject({ code: Number(first[1]), response_metadata: { error: { code_n: expect.any(Number), description: expect.any(String) } } });
+          expect(JSON.parse(body), shown).toMatchObject({
+            code: Number(first[1]),
+            response_metadata: { error: { code_n: expect.any(Number), description: expect.any(String) } },
+          });
         }
       }),
       { numRuns: 150 },

@@ -108,19 +108,32 @@ describe('validation', () => {
 
   it('wants a token on every owner call', async () => {
     const { id } = await save(alice);
-    for (const res of [await api.list(undefined), await api.save(undefined, saveBody()), await api.get(undefined, id), await api.patch(undefined, id, { name: 'x' }),
-      await api.remove(undefined, id), await api.share(undefined, id), await api.revoke(undefined, id)]) {
+    for (const res of [
+      await api.list(undefined),
+      await api.save(undefined, saveBody()),
+      await api.get(undefined, id),
+      await api.patch(undefined, id, { name: 'x' }),
+      await api.remove(undefined, id),
+      await api.share(undefined, id),
+      await api.revoke(undefined, id),
+    ]) {
       expect(res.statusCode).toBe(401);
     }
   });
 });
 
 describe('isolation between users', () => {
-  it('answers another user\'s pose with 404 on every call, and leaves it untouched', async () => {
+  it("answers another user's pose with 404 on every call, and leaves it untouched", async () => {
     const mine = await save(alice, { name: 'Alice only', tags: ['private'] });
     await api.share(alice, mine.id);
     const before = (await api.get(alice, mine.id)).json().data;
-    const calls = [api.get(bob, mine.id), api.patch(bob, mine.id, { name: 'Mine now' }), api.remove(bob, mine.id), api.share(bob, mine.id), api.revoke(bob, mine.id)];
+    const calls = [
+      api.get(bob, mine.id),
+      api.patch(bob, mine.id, { name: 'Mine now' }),
+      api.remove(bob, mine.id),
+      api.share(bob, mine.id),
+      api.revoke(bob, mine.id),
+    ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(404);
       expect(error(res)).toBe(`No pose ${mine.id} in your library`);

@@ -24,7 +24,10 @@ describe('pose library rate limits', () => {
     expect((await api.get(alice, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const refused = await api.list(alice);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().response_metadata.error).toEqual({ code_n: 42901, description: expect.stringMatching(/^You made 3 pose library calls in the last minute, the most allowed; try again in \d+ s$/) });
+    expect(refused.json().response_metadata.error).toEqual({
+      code_n: 42901,
+      description: expect.stringMatching(/^You made 3 pose library calls in the last minute, the most allowed; try again in \d+ s$/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await api.save(alice, saveBody())).statusCode).toBe(429);
     expect((await api.list(bob)).statusCode).toBe(200);

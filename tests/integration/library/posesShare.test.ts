@@ -34,7 +34,13 @@ describe('share links', () => {
     const res = await api.shared(share_id);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ share_id, name: 'Shared <pose> & "friends"', tags: ['front', 'test'], kind: 'scene', thumbnail_url: `/p/${share_id}/thumbnail.png` });
+    expect(data).toMatchObject({
+      share_id,
+      name: 'Shared <pose> & "friends"',
+      tags: ['front', 'test'],
+      kind: 'scene',
+      thumbnail_url: `/p/${share_id}/thumbnail.png`,
+    });
     expect(data.pose.people).toHaveLength(1);
     expect(data).not.toHaveProperty('user_id');
     const page = await api.page(share_id);
@@ -64,7 +70,7 @@ describe('share links', () => {
     expect((await api.shared(share_id)).statusCode).toBe(404);
   });
 
-  it('answers unknown and malformed ids with the same kind of refusal, and a deleted pose\'s link with 404', async () => {
+  it("answers unknown and malformed ids with the same kind of refusal, and a deleted pose's link with 404", async () => {
     const unknown = await api.shared('A'.repeat(24));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().response_metadata.error.description).toBe('This pose is not shared (the link is wrong, or its owner revoked it)');

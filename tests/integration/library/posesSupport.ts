@@ -20,7 +20,13 @@ export function libraryApp(env: Record<string, string> = {}): Promise<FastifyIns
 }
 
 /** A valid save body: the built-in standing person with hands, as a scene. */
-export const saveBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Standing', tags: ['Front', 'test'], kind: 'scene', pose: samplePose(), ...overrides });
+export const saveBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Standing',
+  tags: ['Front', 'test'],
+  kind: 'scene',
+  pose: samplePose(),
+  ...overrides,
+});
 
 /** A gesture preset's pose file as people JSON. */
 export const presetJson = (id: string) => toOpenPoseJson(findPreset(id)!.pose);
@@ -32,7 +38,8 @@ export function poseApi(app: FastifyInstance) {
     save: (user: TestUser | undefined, body: unknown) => app.inject({ method: 'POST', url: API_PATHS.poses, headers: headers(user), payload: body as object }),
     list: (user: TestUser | undefined, query = '') => app.inject({ method: 'GET', url: `${API_PATHS.poses}?${query}`, headers: headers(user) }),
     get: (user: TestUser | undefined, id: string) => app.inject({ method: 'GET', url: apiPath(API_PATHS.pose, { id }), headers: headers(user) }),
-    patch: (user: TestUser | undefined, id: string, body: unknown) => app.inject({ method: 'PATCH', url: apiPath(API_PATHS.pose, { id }), headers: headers(user), payload: body as object }),
+    patch: (user: TestUser | undefined, id: string, body: unknown) =>
+      app.inject({ method: 'PATCH', url: apiPath(API_PATHS.pose, { id }), headers: headers(user), payload: body as object }),
     remove: (user: TestUser | undefined, id: string) => app.inject({ method: 'DELETE', url: apiPath(API_PATHS.pose, { id }), headers: headers(user) }),
     share: (user: TestUser | undefined, id: string) => app.inject({ method: 'POST', url: apiPath(API_PATHS.poseShare, { id }), headers: headers(user) }),
     revoke: (user: TestUser | undefined, id: string) => app.inject({ method: 'DELETE', url: apiPath(API_PATHS.poseShare, { id }), headers: headers(user) }),

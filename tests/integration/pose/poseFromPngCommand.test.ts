@@ -19,7 +19,7 @@ const run = (script: string, ...args: string[]) => {
 };
 
 describe('pose-from-png command', () => {
-  it('reads the default pose\'s PNG back to the same 18 joints within 1.5 px (the drawing truncates x and y)', () => {
+  it("reads the default pose's PNG back to the same 18 joints within 1.5 px (the drawing truncates x and y)", () => {
     const out = join(scratch, 'default.json');
     const r = run('server/cli/poseFromPng.ts', join(repoRoot, 'public/default-pose.png'), out);
     expect(r.stderr).toBe('');
@@ -123,7 +123,9 @@ describe('pose-from-png command', () => {
   it('says a JPEG skeleton is a JPEG, and where it is read', () => {
     const r = run('server/cli/poseFromPng.ts', fixturePath('hl-hand-fixed.q90.jpg'), join(scratch, 'jpeg.json'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/hl-hand-fixed\.q90\.jpg as a PNG: it is a JPEG file; this command reads PNG files \(the editor's Import skeleton PNG also takes JPEG and WebP\)/);
+    expect(r.stderr).toMatch(
+      /hl-hand-fixed\.q90\.jpg as a PNG: it is a JPEG file; this command reads PNG files \(the editor's Import skeleton PNG also takes JPEG and WebP\)/,
+    );
   });
 
   it('refuses an image over 16 megapixels by its header, before decoding it', () => {
@@ -148,7 +150,7 @@ describe('render command profiles', () => {
     expect(countDifferentPixels(await readPng(out), await readPng(fixturePath('body25-feet.feet.reference.png')))).toBe(0);
   });
 
-  it('reads a drawing with feet (draw_bodypose_with_feet\'s reference) back with its foot points (five of six in the file) and the feet profile', () => {
+  it("reads a drawing with feet (draw_bodypose_with_feet's reference) back with its foot points (five of six in the file) and the feet profile", () => {
     const out = join(scratch, 'feet.json');
     const r = run('server/cli/poseFromPng.ts', fixturePath('body25-feet.feet.reference.png'), out);
     expect(r.stderr).toBe('');
@@ -169,7 +171,9 @@ describe('render command profiles', () => {
   });
 
   it('refuses an unknown profile and a file with nothing to draw', () => {
-    expect(run('server/cli/render.ts', 'a.json', 'b.png', '--profile', 'sdxl').stderr).toMatch(/^render: unknown profile "sdxl"; expected one of sd15, xinsir, feet/);
+    expect(run('server/cli/render.ts', 'a.json', 'b.png', '--profile', 'sdxl').stderr).toMatch(
+      /^render: unknown profile "sdxl"; expected one of sd15, xinsir, feet/,
+    );
     const empty = join(scratch, 'empty.json');
     writeFileSync(empty, JSON.stringify({ people: [{ pose_keypoints_2d: new Array(54).fill(0) }], canvas_width: 64, canvas_height: 64 }));
     const r = run('server/cli/render.ts', empty, join(scratch, 'empty.png'));

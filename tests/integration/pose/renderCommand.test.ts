@@ -13,7 +13,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'posecraft-render-'));
 
 function runRender(...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/render.ts', ...args], {
-    cwd: repoRoot, encoding: 'utf8', timeout: 60_000,
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -40,13 +42,18 @@ describe('render command', () => {
     const raw = join(scratch, 'raw.json');
     writeFileSync(raw, JSON.stringify({ people: [{ pose_keypoints_2d: body((i) => (i < 3 ? 0.6 : 1)) }] }));
     const openpose = runRender(raw, join(scratch, 'raw.png'));
-    expect(openpose.stdout).toContain('render: read as OpenPose output (no canvas size): confidence 0 means not found; canvas set to 512x512 to hold every point\n');
+    expect(openpose.stdout).toContain(
+      'render: read as OpenPose output (no canvas size): confidence 0 means not found; canvas set to 512x512 to hold every point\n',
+    );
   });
 
   it('refuses a malformed file with what is wrong and where, exiting non-zero', () => {
     const bad = join(scratch, 'bad.json');
     const body = Array.from({ length: 51 }, (_, i) => i + 1);
-    writeFileSync(bad, JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2, 3] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2, 3] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }),
+    );
     const run = runRender(bad, join(scratch, 'bad.png'));
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 51 numbers; expected 54 or 75\n`);

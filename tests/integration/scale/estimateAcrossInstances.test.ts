@@ -16,7 +16,12 @@ import { startPostgres, type PostgresServer } from '../../support/postgresServer
 // Two API instances on one Postgres server: the socket is on one, the estimate runs on the other.
 // The stand-in estimators count their runs, so the test sees which instance ran what.
 
-const onePerson = { people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }], animals: [], canvas_width: 64, canvas_height: 48 };
+const onePerson = {
+  people: [{ pose_keypoints_2d: Array.from({ length: 54 }, (_, i) => (i % 3 === 2 ? 1 : 10 + i)) }],
+  animals: [],
+  canvas_width: 64,
+  canvas_height: 48,
+};
 
 class CountingEstimator implements Estimator {
   runs = 0;
@@ -66,7 +71,11 @@ async function socketOn(app: FastifyInstance, user: TestUser): Promise<{ ws: Web
 async function uploadPhoto(app: FastifyInstance, user: TestUser): Promise<string> {
   const query = new URLSearchParams({ filename: 'me.jpg', content_type: 'image/jpeg', purpose: 'estimation' });
   const slot = (await call(app, user, `/v1/get_presign_url?${query}`)).body.data;
-  const put = await fetch(`${urlOf(app)}${slot.upload_url}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(createCanvas(64, 48).encodeSync('jpeg', 80)) });
+  const put = await fetch(`${urlOf(app)}${slot.upload_url}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(createCanvas(64, 48).encodeSync('jpeg', 80)),
+  });
   expect(put.status).toBe(200);
   return slot.image_url;
 }
@@ -98,7 +107,11 @@ describe('estimates with several instances on one Postgres server', () => {
     expect(posted.status).toBe(200);
     const promptId = posted.body.data.prompt_id as string;
 
-    const result = await waitFor(async () => alicesSocket.messages.find((m) => m.type === 'estimation.result' && m.prompt_id === promptId), 15_000, 'the result on instance A');
+    const result = await waitFor(
+      async () => alicesSocket.messages.find((m) => m.type === 'estimation.result' && m.prompt_id === promptId),
+      15_000,
+      'the result on instance A',
+    );
     expect(result).toEqual({ type: 'estimation.result', prompt_id: promptId, data: onePerson });
     // The outcome comes last, and only once.
     const mine = alicesSocket.messages.filter((m) => m.prompt_id === promptId);
@@ -125,7 +138,11 @@ describe('estimates with several instances on one Postgres server', () => {
       body: JSON.stringify({ image_url: imageUrl }),
     });
     const promptId = posted.body.data.prompt_id as string;
-    await waitFor(async () => (await call(b, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).body.data.status === 'done', 10_000, 'the estimate on B');
+    await waitFor(
+      async () => (await call(b, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).body.data.status === 'done',
+      10_000,
+      'the estimate on B',
+    );
     await a.close();
     a = await instance('a', b.generation.config.databaseUrl!);
     const got = await call(a, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`);

@@ -28,7 +28,8 @@ async function call(user: TestUser, method: 'GET' | 'POST', path: string, body?:
 }
 
 // From the list (which leaves poses out), so the polling itself stays light.
-const statusOf = async (user: TestUser, id: string) => (await call(user, 'GET', '/v1/history?page_size=100')).data.items.find((i) => i.prompt_id === id)?.status;
+const statusOf = async (user: TestUser, id: string) =>
+  (await call(user, 'GET', '/v1/history?page_size=100')).data.items.find((i) => i.prompt_id === id)?.status;
 
 /** Probes /v1/health every 100 ms until `until` resolves; answers every probe's round trip in ms. */
 async function probeHealthDuring(until: Promise<unknown>): Promise<number[]> {

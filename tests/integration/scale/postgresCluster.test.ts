@@ -97,7 +97,12 @@ describe('two API instances on one Postgres server', () => {
     for (const instance of instances) {
       const res = await fetch(`${instance.base}/v1/ready`);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { data: unknown }).data).toMatchObject({ status: 'ready', database: 'postgres', storage: 'local', engines: [{ inRotation: true }, { inRotation: true }] });
+      expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+        status: 'ready',
+        database: 'postgres',
+        storage: 'local',
+        engines: [{ inRotation: true }, { inRotation: true }],
+      });
     }
   });
 
@@ -116,27 +121,39 @@ describe('two API instances on one Postgres server', () => {
     const onB = `%:${b.child.pid}:%`;
     const runningOnB = async () =>
       (await db.query<{ id: string }>(`SELECT id FROM jobs WHERE status = 'running' AND worker LIKE $1`, [onB])).rows.map((r) => r.id);
-    await waitFor(async () => {
-      process.kill(b.child.pid!, 'SIGSTOP');
-      if ((await runningOnB()).length) return true;
-      process.kill(b.child.pid!, 'SIGCONT');
-      return false;
-    }, 60_000, 'a job running on instance b');
+    await waitFor(
+      async () => {
+        process.kill(b.child.pid!, 'SIGSTOP');
+        if ((await runningOnB()).length) return true;
+        process.kill(b.child.pid!, 'SIGCONT');
+        return false;
+      },
+      60_000,
+      'a job running on instance b',
+    );
     await kill(b, 'SIGKILL');
     instances.splice(instances.indexOf(b), 1);
     // A statement b sent just before it froze still commits: look once its connections are gone.
-    await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'posecraft-b'`);
-      return rows[0].n === 0;
-    }, 30_000, "the killed instance's connections to close");
+    await waitFor(
+      async () => {
+        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'posecraft-b'`);
+        return rows[0].n === 0;
+      },
+      30_000,
+      "the killed instance's connections to close",
+    );
     const stranded = await runningOnB();
     expect(stranded.length).toBeGreaterThan(0);
 
     // The survivor finishes everything, the stranded jobs once their leases run out.
-    await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'done'`);
-      return rows[0].n === PROMPTS;
-    }, 120_000, 'all 50 prompts to be done');
+    await waitFor(
+      async () => {
+        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'done'`);
+        return rows[0].n === PROMPTS;
+      },
+      120_000,
+      'all 50 prompts to be done',
+    );
 
     const { rows: jobs } = await db.query<{ id: string; attempts: number; worker: string; images: string[] }>(
       `SELECT id, attempts, worker, ARRAY(SELECT image->>'storage_key' FROM json_array_elements(images) AS image) AS images

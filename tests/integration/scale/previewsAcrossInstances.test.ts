@@ -64,7 +64,12 @@ describe('ComfyUI previews with several instances on one Postgres server', () =>
   it("reach the owner's socket on the instance that did not run the prompt, and nobody else's", async () => {
     const alicesOnA = await ready(a, alice);
     const bobsOnA = await ready(a, bob);
-    const queued = await b.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: promptBody({ width: 400, height: 600, gNumber: 1 }) });
+    const queued = await b.inject({
+      method: 'POST',
+      url: '/v1/query_prompt',
+      headers: bearer(alice),
+      payload: promptBody({ width: 400, height: 600, gNumber: 1 }),
+    });
     const promptId = queued.json().data.prompt_id as string;
     await alicesOnA.next(updateOf(promptId, 'done'), 20_000);
     const previews = alicesOnA.messages.filter((m) => m.type === 'prompt.preview' && m.prompt_id === promptId);

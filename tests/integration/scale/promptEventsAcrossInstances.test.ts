@@ -62,7 +62,12 @@ describe('prompt events with several instances on one Postgres server', () => {
     const before = await a.inject({ method: 'GET', url: '/v1/history', headers: bearer(alice) });
     const etag = before.headers.etag as string;
 
-    const queued = await b.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: promptBody({ width: 64, height: 96, gNumber: 1 }) });
+    const queued = await b.inject({
+      method: 'POST',
+      url: '/v1/query_prompt',
+      headers: bearer(alice),
+      payload: promptBody({ width: 64, height: 96, gNumber: 1 }),
+    });
     const promptId = queued.json().data.prompt_id as string;
     const done = await alicesOnA.next(updateOf(promptId, 'done'));
     if (done.type !== 'prompt.update') throw new Error('not an update');

@@ -16,7 +16,10 @@ describe('GET /v1/ready', () => {
     try {
       expect(await ready(app)).toEqual([503, 'Not ready: the workers have not started yet']);
       await app.generation.start();
-      const engines = [{ engine: 'mannequin', inRotation: true }, { engine: 'mannequin', inRotation: true }];
+      const engines = [
+        { engine: 'mannequin', inRotation: true },
+        { engine: 'mannequin', inRotation: true },
+      ];
       expect(await ready(app)).toEqual([200, { status: 'ready', database: 'pglite', storage: 'local', engines }]);
     } finally {
       await app.close();

@@ -59,7 +59,7 @@ describe('S3 storage (presigned downloads; uploads are in hardening/s3Uploads)',
     expect(download.expiresAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 3_590_000);
   });
 
-  it('refuses to read an object over the reader\'s limit from its length, unread', async () => {
+  it("refuses to read an object over the reader's limit from its length, unread", async () => {
     const big = `${key}.big.png`;
     await storage.put(big, Buffer.alloc(4096), 'image/png');
     await expect(storage.read(big, 1024)).rejects.toEqual(new StoredFileTooLarge(4096));
@@ -100,10 +100,14 @@ describe('the API with STORAGE=s3', () => {
   it('stores a generation job’s images in the bucket and serves them by presigned URLs', async () => {
     const body = promptBody({ width: 120, height: 80, gNumber: 2 });
     const { prompt_id } = (await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: body })).json().data;
-    const item = await waitFor(async () => {
-      const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(alice) })).json().data.items[0];
-      return found.status === 'done' ? found : null;
-    }, 20_000, 'the job to finish');
+    const item = await waitFor(
+      async () => {
+        const found = (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${prompt_id}`, headers: bearer(alice) })).json().data.items[0];
+        return found.status === 'done' ? found : null;
+      },
+      20_000,
+      'the job to finish',
+    );
     expect(item.images).toHaveLength(2);
     for (const image of [...item.images, item.control_image]) {
       expect(image.url.startsWith(`${s3.endpoint}/${s3.bucket}/users/`)).toBe(true);
@@ -116,7 +120,9 @@ describe('the API with STORAGE=s3', () => {
     expect(csp).toMatch(new RegExp(`img-src [^;]*${new URL(item.images[0].url).origin}`));
     expect(csp).toMatch(new RegExp(`connect-src [^;]*${new URL(item.images[0].url).origin}`));
     // No local /files/ route with S3.
-    expect((await app.inject({ method: 'PUT', url: '/files/users/x/a.png?expires=1&sig=x', headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/files/users/x/a.png?expires=1&sig=x', headers: { 'content-type': 'image/png' }, payload: png })).statusCode,
+    ).toBe(404);
   });
 
   it('hands out upload forms into the bucket, and refuses a tampered image_url for an estimate', async () => {
@@ -134,6 +140,9 @@ describe('the API with STORAGE=s3', () => {
     const signature = new URL(slot.image_url).searchParams.get('X-Amz-Signature')!;
     const tampered = slot.image_url.replace(signature, `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}`);
     const res = await app.inject({ method: 'POST', url: '/v1/query_prompt_estimator', headers: bearer(alice), payload: { image_url: tampered } });
-    expect([res.statusCode, res.json().response_metadata.error.description]).toEqual([403, 'image_url is not signed by this server, or was altered after signing']);
+    expect([res.statusCode, res.json().response_metadata.error.description]).toEqual([
+      403,
+      'image_url is not signed by this server, or was altered after signing',
+    ]);
   });
 });

@@ -15,8 +15,7 @@ function b64url(value: object): string {
 function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
 }
-const whoami = (authorization?: string) =>
-  app.inject({ method: 'GET', url: '/v1/test-whoami', headers: authorization ? { authorization } : {} });
+const whoami = (authorization?: string) => app.inject({ method: 'GET', url: '/v1/test-whoami', headers: authorization ? { authorization } : {} });
 
 beforeAll(async () => {
   app = await buildApp(loadConfig(TEST_ENV));
@@ -108,11 +107,17 @@ describe('production', () => {
 
   it('uses the emulator only when opted in, and refuses to start with no sign-in at all', () => {
     expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/no sign-in configured/);
-    expect(() => loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, true, '127.0.0.1')).toThrow(/Auth Emulator/);
+    expect(() =>
+      loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, true, '127.0.0.1'),
+    ).toThrow(/Auth Emulator/);
   });
 
   it('starts with a real project configured, and refuses a token the real project did not sign', async () => {
-    const settings = loadFirebaseSettings({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft.example.com' }, true, '0.0.0.0');
+    const settings = loadFirebaseSettings(
+      { FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'posecraft-prod', FIREBASE_AUTH_DOMAIN: 'posecraft.example.com' },
+      true,
+      '0.0.0.0',
+    );
     expect(settings.emulatorHost).toBeNull();
     const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

@@ -16,7 +16,16 @@ let server: ComfyUiTestServer;
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
 const job = (over: Partial<EngineJob> = {}): EngineJob => ({
-  id: 'job-1', prompt: 'a knight', negativePrompt: 'blurry', width: 500, height: 300, gNumber: 2, seed: 77, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over,
+  id: 'job-1',
+  prompt: 'a knight',
+  negativePrompt: 'blurry',
+  width: 500,
+  height: 300,
+  gNumber: 2,
+  seed: 77,
+  pose,
+  poseJson: toOpenPoseJson(over.pose ?? pose),
+  ...over,
 });
 const noProgress = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
 /** An engine for one server, with its own workflow profiles checked against that server. */
@@ -35,8 +44,16 @@ describe('the ComfyUI engine', () => {
     const sent = server.prompts.at(-1)!;
     const nodes = Object.values(sent.workflow);
     expect(nodes.map((n) => n.class_type).sort()).toEqual([
-      'CLIPTextEncode', 'CLIPTextEncode', 'CheckpointLoaderSimple', 'ControlNetApplyAdvanced', 'ControlNetLoader',
-      'EmptyLatentImage', 'KSampler', 'LoadImage', 'SaveImage', 'VAEDecode',
+      'CLIPTextEncode',
+      'CLIPTextEncode',
+      'CheckpointLoaderSimple',
+      'ControlNetApplyAdvanced',
+      'ControlNetLoader',
+      'EmptyLatentImage',
+      'KSampler',
+      'LoadImage',
+      'SaveImage',
+      'VAEDecode',
     ]);
     const w = sent.workflow;
     const byClass = (type: string) => Object.entries(w).find(([, n]) => n.class_type === type)!;
@@ -124,8 +141,12 @@ describe('the ComfyUI engine', () => {
     server.checkpoints = ['another.safetensors'];
     try {
       const refused = engine.run(job(), noProgress);
-      await expect(refused).rejects.toThrow("ComfyUI refused the workflow (HTTP 400): Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'");
-      await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'") });
+      await expect(refused).rejects.toThrow(
+        "ComfyUI refused the workflow (HTTP 400): Prompt outputs failed validation: CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'",
+      );
+      await expect(refused).rejects.toMatchObject({
+        detail: expect.stringContaining("CheckpointLoaderSimple: Value not in list (ckpt_name: 'v1-5-pruned-emaonly.safetensors'"),
+      });
     } finally {
       server.checkpoints = had;
     }

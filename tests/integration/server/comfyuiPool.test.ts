@@ -15,10 +15,14 @@ const submit = async (app: FastifyInstance, body: Record<string, unknown>) =>
 const itemOf = async (app: FastifyInstance, id: string) =>
   (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: bearer(alice) })).json().data.items[0];
 const toEnd = (app: FastifyInstance, id: string) =>
-  waitFor(async () => {
-    const item = await itemOf(app, id);
-    return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
-  }, 15_000, 'the job to end');
+  waitFor(
+    async () => {
+      const item = await itemOf(app, id);
+      return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
+    },
+    15_000,
+    'the job to end',
+  );
 const runToEnd = async (app: FastifyInstance, body: Record<string, unknown>) => toEnd(app, await submit(app, body));
 
 beforeAll(async () => {
@@ -32,7 +36,10 @@ describe('ENGINE=comfyui', () => {
   it('runs jobs on a pool of ComfyUI servers, one job each at a time, and stores their images', async () => {
     const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: gpus.map((g) => g.url).join(',') }, workers: true });
     try {
-      const items = await Promise.all([runToEnd(app, promptBody({ width: 250, height: 130, gNumber: 2 })), runToEnd(app, promptBody({ width: 64, height: 64, gNumber: 1 }))]);
+      const items = await Promise.all([
+        runToEnd(app, promptBody({ width: 250, height: 130, gNumber: 2 })),
+        runToEnd(app, promptBody({ width: 64, height: 64, gNumber: 1 })),
+      ]);
       expect(gpus.map((g) => g.prompts.length)).toEqual([1, 1]);
       expect(items.map((i) => i.status)).toEqual(['done', 'done']);
       expect(items[0].engine).toBe('comfyui');
@@ -105,10 +112,14 @@ describe('ENGINE=comfyui', () => {
       revived = await new ComfyUiTestServer().start(Number(new URL(dying.url).port));
       steady.behaviour = 'hang';
       const later = [await submit(app, promptBody({ gNumber: 1 })), await submit(app, promptBody({ gNumber: 1 }))];
-      const done = await waitFor(async () => {
-        const items = await Promise.all(later.map((id) => itemOf(app, id)));
-        return items.find((item) => item.status === 'done');
-      }, 15_000, 'a later job to finish on the revived server');
+      const done = await waitFor(
+        async () => {
+          const items = await Promise.all(later.map((id) => itemOf(app, id)));
+          return items.find((item) => item.status === 'done');
+        },
+        15_000,
+        'a later job to finish on the revived server',
+      );
       expect(done.engine).toBe('comfyui');
       expect(revived.prompts).toHaveLength(1);
     } finally {

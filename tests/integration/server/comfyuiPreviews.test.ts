@@ -21,7 +21,7 @@ const open: EventsConnection[] = [];
 
 /** The size of a JPEG, read from its SOF0/SOF2 segment. */
 function jpegSize(bytes: Buffer): { width: number; height: number } {
-  for (let i = 2; i < bytes.length; ) {
+  for (let i = 2; i < bytes.length;) {
     const marker = bytes[i + 1];
     const length = bytes.readUInt16BE(i + 2);
     if (marker === 0xc0 || marker === 0xc2) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
@@ -60,7 +60,12 @@ describe('ComfyUI previews through the prompt events', () => {
     open.push(mine, theirs);
     await Promise.all([mine.next((m) => m.type === 'events.ready'), theirs.next((m) => m.type === 'events.ready')]);
 
-    const res = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: promptBody({ width: 400, height: 600, gNumber: 1 }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/query_prompt',
+      headers: bearer(alice),
+      payload: promptBody({ width: 400, height: 600, gNumber: 1 }),
+    });
     const promptId = res.json().data.prompt_id as string;
     await mine.next(updateOf(promptId, 'done'), 20_000);
 
@@ -89,7 +94,17 @@ describe('ComfyUI previews through the prompt events', () => {
 
 describe('the engine and preview frames', () => {
   const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
-  const job: EngineJob = { id: 'job-p', prompt: 'a knight', negativePrompt: '', width: 256, height: 256, gNumber: 1, seed: 5, pose, poseJson: toOpenPoseJson(pose) };
+  const job: EngineJob = {
+    id: 'job-p',
+    prompt: 'a knight',
+    negativePrompt: '',
+    width: 256,
+    height: 256,
+    gNumber: 1,
+    seed: 5,
+    pose,
+    poseJson: toOpenPoseJson(pose),
+  };
   const run = async (settings: ComfyUiSettings) => {
     const frames: Buffer[] = [];
     const engine = createComfyUiEngine(gpu.url, settings, new WorkflowCatalog(settings));

@@ -13,10 +13,14 @@ const submit = async (app: FastifyInstance, body: Record<string, unknown>) =>
 const itemOf = async (app: FastifyInstance, id: string) =>
   (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: bearer(alice) })).json().data.items[0];
 const ended = (app: FastifyInstance, id: string) =>
-  waitFor(async () => {
-    const item = await itemOf(app, id);
-    return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
-  }, 8000, 'the prompt to end');
+  waitFor(
+    async () => {
+      const item = await itemOf(app, id);
+      return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
+    },
+    8000,
+    'the prompt to end',
+  );
 
 beforeAll(async () => {
   gpu = await new ComfyUiTestServer().start();
@@ -27,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => gpu.close());
 
 describe('a prompt ComfyUI refuses', () => {
-  it('is failed at once with ComfyUI\'s reason, and the prompt after it shows running while ComfyUI runs it', async () => {
+  it("is failed at once with ComfyUI's reason, and the prompt after it shows running while ComfyUI runs it", async () => {
     const app = await generationApp(dataDir, { env: { ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, COMFYUI_TIMEOUT_S: '30' }, workers: true });
     try {
       expect(await ended(app, await submit(app, promptBody({ gNumber: 1 })))).toMatchObject({ status: 'done' });
@@ -41,10 +45,14 @@ describe('a prompt ComfyUI refuses', () => {
 
       gpu.stepMs = 100;
       const next = await submit(app, promptBody({ gNumber: 1 }));
-      const seen = await waitFor(async () => {
-        const item = await itemOf(app, next);
-        return gpu.running && item.progress > 0.2 ? item : null;
-      }, 8000, 'the next prompt to show progress while ComfyUI runs it');
+      const seen = await waitFor(
+        async () => {
+          const item = await itemOf(app, next);
+          return gpu.running && item.progress > 0.2 ? item : null;
+        },
+        8000,
+        'the next prompt to show progress while ComfyUI runs it',
+      );
       expect(seen.status).toBe('running');
       expect(await ended(app, next)).toMatchObject({ status: 'done', error: null });
     } finally {

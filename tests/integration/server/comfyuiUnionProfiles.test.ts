@@ -13,7 +13,13 @@ import { renderInline } from '../../support/inlineRender';
 
 /** The model files of the three union profiles, as their makers name them (and the wrong kinds beside them). */
 const FOLDERS = {
-  diffusion_models: ['flux1-dev.safetensors', 'flux1-fill-dev.safetensors', 'qwen_image_fp8_e4m3fn.safetensors', 'qwen_image_edit_fp8_e4m3fn.safetensors', 'z_image_turbo_bf16.safetensors'],
+  diffusion_models: [
+    'flux1-dev.safetensors',
+    'flux1-fill-dev.safetensors',
+    'qwen_image_fp8_e4m3fn.safetensors',
+    'qwen_image_edit_fp8_e4m3fn.safetensors',
+    'z_image_turbo_bf16.safetensors',
+  ],
   text_encoders: ['clip_l.safetensors', 't5xxl_fp16.safetensors', 'qwen_2.5_vl_7b_fp8_scaled.safetensors', 'qwen_3_4b.safetensors'],
   vae: ['ae.safetensors', 'qwen_image_vae.safetensors'],
   model_patches: ['Z-Image-Turbo-Fun-Controlnet-Union.safetensors'],
@@ -21,11 +27,22 @@ const FOLDERS = {
 const CONTROLNETS = ['control_v11p_sd15_openpose.pth', 'FLUX.1-dev-ControlNet-Union-Pro-2.0.safetensors', 'Qwen-Image-InstantX-ControlNet-Union.safetensors'];
 const UNION_IDS = ['flux-union', 'qwen-image-union', 'z-image-turbo-union'];
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
-const job: EngineJob = { id: 'job-1', prompt: 'a dancer', negativePrompt: 'blurry', width: 300, height: 200, gNumber: 1, seed: 5, pose, poseJson: toOpenPoseJson(pose) };
+const job: EngineJob = {
+  id: 'job-1',
+  prompt: 'a dancer',
+  negativePrompt: 'blurry',
+  width: 300,
+  height: 200,
+  gNumber: 1,
+  seed: 5,
+  pose,
+  poseJson: toOpenPoseJson(pose),
+};
 
 let server: ComfyUiTestServer;
 const settingsFor = (env: Record<string, string> = {}): ComfyUiSettings => ({ ...loadComfyUiSettings({ COMFYUI_URLS: server.url, ...env }), timeoutMs: 5000 });
-const offered = async (env: Record<string, string> = {}) => (await new WorkflowCatalog(settingsFor(env)).current()).map((s) => [s.profile.id, s.available, s.reason]);
+const offered = async (env: Record<string, string> = {}) =>
+  (await new WorkflowCatalog(settingsFor(env)).current()).map((s) => [s.profile.id, s.available, s.reason]);
 
 beforeAll(async () => {
   server = await new ComfyUiTestServer().start();
@@ -41,7 +58,9 @@ describe('the union ControlNet profiles', () => {
     // ComfyUI ignores an input it does not define: a misspelt one would silently do nothing.
     const undefinedInputs = Object.values(template.graph).flatMap((node) => {
       const declared = definitions[node.class_type]?.input;
-      return Object.keys(node.inputs).filter((input) => !declared || !(input in declared.required || input in (declared.optional ?? {}))).map((input) => `${node.class_type}.${input}`);
+      return Object.keys(node.inputs)
+        .filter((input) => !declared || !(input in declared.required || input in (declared.optional ?? {})))
+        .map((input) => `${node.class_type}.${input}`);
     });
     expect(undefinedInputs).toEqual([]);
     const filled = structuredClone(template.graph) as TestWorkflow;
@@ -51,8 +70,19 @@ describe('the union ControlNet profiles', () => {
 
   it('picks the base models, never a fill or edit model beside them', async () => {
     const models = Object.fromEntries((await new WorkflowCatalog(settingsFor()).current()).map((s) => [s.profile.id, s.models]));
-    expect(models['flux-union']).toEqual(['flux1-dev.safetensors', 'clip_l.safetensors', 't5xxl_fp16.safetensors', 'ae.safetensors', 'FLUX.1-dev-ControlNet-Union-Pro-2.0.safetensors']);
-    expect(models['qwen-image-union']).toEqual(['qwen_image_fp8_e4m3fn.safetensors', 'qwen_2.5_vl_7b_fp8_scaled.safetensors', 'qwen_image_vae.safetensors', 'Qwen-Image-InstantX-ControlNet-Union.safetensors']);
+    expect(models['flux-union']).toEqual([
+      'flux1-dev.safetensors',
+      'clip_l.safetensors',
+      't5xxl_fp16.safetensors',
+      'ae.safetensors',
+      'FLUX.1-dev-ControlNet-Union-Pro-2.0.safetensors',
+    ]);
+    expect(models['qwen-image-union']).toEqual([
+      'qwen_image_fp8_e4m3fn.safetensors',
+      'qwen_2.5_vl_7b_fp8_scaled.safetensors',
+      'qwen_image_vae.safetensors',
+      'Qwen-Image-InstantX-ControlNet-Union.safetensors',
+    ]);
   });
 
   it.each([
@@ -61,15 +91,21 @@ describe('the union ControlNet profiles', () => {
     ['z-image-turbo-union', { cfg: 1, strength: 0.75 }, 1024, 8],
   ])('%s runs with its recommended settings at its size and brings the images back at the size asked', async (id, expected, longSide, steps) => {
     const settings = settingsFor({ COMFYUI_STEPS_MAX: '24' });
-    const images = await createComfyUiEngine(server.url, settings, new WorkflowCatalog(settings)).run({ ...job, sampling: { workflow: id } }, { onProgress: () => {}, signal: new AbortController().signal, render: renderInline });
+    const images = await createComfyUiEngine(server.url, settings, new WorkflowCatalog(settings)).run(
+      { ...job, sampling: { workflow: id } },
+      { onProgress: () => {}, signal: new AbortController().signal, render: renderInline },
+    );
     const sent = Object.values(server.prompts.at(-1)!.workflow);
-    const inputs = Object.assign({}, ...sent.filter((n) => ['FluxGuidance', 'ControlNetApplyAdvanced', 'ZImageFunControlnet', 'KSampler'].includes(n.class_type)).map((n) => n.inputs));
+    const inputs = Object.assign(
+      {},
+      ...sent.filter((n) => ['FluxGuidance', 'ControlNetApplyAdvanced', 'ZImageFunControlnet', 'KSampler'].includes(n.class_type)).map((n) => n.inputs),
+    );
     expect(inputs).toMatchObject({ ...expected, steps });
     expect(sent.find((n) => n.class_type === 'EmptySD3LatentImage')!.inputs).toMatchObject({ width: longSide, batch_size: 1 });
     expect(images.map((i) => readPngSize(i.png))).toEqual([{ width: 300, height: 200 }]);
   });
 
-  it("is offered only while the servers report its nodes and models, and listed with the reason when the operator names it", async () => {
+  it('is offered only while the servers report its nodes and models, and listed with the reason when the operator names it', async () => {
     expect((await offered()).map(([id]) => id)).toEqual(['sd15', 'sdxl', ...UNION_IDS]);
     server.missingNodes.add('ZImageFunControlnet');
     const patches = server.folders.model_patches;
@@ -77,7 +113,11 @@ describe('the union ControlNet profiles', () => {
     try {
       expect((await offered()).map(([id]) => id)).toEqual(['sd15', 'sdxl', 'flux-union', 'qwen-image-union']);
       expect(await offered({ COMFYUI_PROFILES: 'z-image-turbo-union' })).toEqual([
-        ['z-image-turbo-union', false, 'The ComfyUI server has no Z-Image Fun union ControlNet patch (a name with "z-image", "fun" and "union") in models/model_patches.'],
+        [
+          'z-image-turbo-union',
+          false,
+          'The ComfyUI server has no Z-Image Fun union ControlNet patch (a name with "z-image", "fun" and "union") in models/model_patches.',
+        ],
       ]);
       server.folders.model_patches = patches;
       expect(await offered({ COMFYUI_PROFILES: 'z-image-turbo-union' })).toEqual([

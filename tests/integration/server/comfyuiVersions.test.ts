@@ -11,7 +11,17 @@ import { renderInline } from '../../support/inlineRender';
 
 const settings = { ...loadGenerationConfig({}).comfyui, timeoutMs: 5000 };
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
-const job: EngineJob = { id: 'job-1', prompt: 'a knight', negativePrompt: '', width: 64, height: 64, gNumber: 1, seed: 7, pose, poseJson: toOpenPoseJson(pose) };
+const job: EngineJob = {
+  id: 'job-1',
+  prompt: 'a knight',
+  negativePrompt: '',
+  width: 64,
+  height: 64,
+  gNumber: 1,
+  seed: 7,
+  pose,
+  poseJson: toOpenPoseJson(pose),
+};
 const engineFor = (server: ComfyUiTestServer) => createComfyUiEngine(server.url, settings, new WorkflowCatalog({ ...settings, urls: [server.url] }));
 
 /** The versions a server may run: before client prompt ids, before targeted interrupts, and current. */

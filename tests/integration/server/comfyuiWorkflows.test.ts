@@ -26,10 +26,14 @@ const runToEnd = async (body: Record<string, unknown>) => {
   const res = await submit(body);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data.prompt_id as string;
-  return waitFor(async () => {
-    const item = await itemOf(id);
-    return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
-  }, 15_000, 'the job to end');
+  return waitFor(
+    async () => {
+      const item = await itemOf(id);
+      return ['done', 'failed', 'stopped'].includes(item.status) ? item : null;
+    },
+    15_000,
+    'the job to end',
+  );
 };
 /** The workflow the ComfyUI server received last. */
 const received = () => gpu.prompts.at(-1)!.workflow;
@@ -43,9 +47,26 @@ function fluxLike(lora: string) {
     '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['10', 1] } },
     '12': { class_type: 'LoadImage', inputs: { image: 'example.png' } },
     '11': { class_type: 'ControlNetLoader', inputs: { control_net_name: 'control_v11p_sd15_openpose.pth' } },
-    '13': { class_type: 'ControlNetApplyAdvanced', inputs: { positive: ['6', 0], negative: ['7', 0], control_net: ['11', 0], image: ['12', 0], strength: 0.7, start_percent: 0, end_percent: 1 } },
+    '13': {
+      class_type: 'ControlNetApplyAdvanced',
+      inputs: { positive: ['6', 0], negative: ['7', 0], control_net: ['11', 0], image: ['12', 0], strength: 0.7, start_percent: 0, end_percent: 1 },
+    },
     '5': { class_type: 'EmptyLatentImage', inputs: { width: 512, height: 512, batch_size: 1 } },
-    '3': { class_type: 'KSampler', inputs: { model: ['10', 0], positive: ['13', 0], negative: ['13', 1], latent_image: ['5', 0], seed: 1, steps: 12, cfg: 3.5, sampler_name: 'euler', scheduler: 'simple', denoise: 1 } },
+    '3': {
+      class_type: 'KSampler',
+      inputs: {
+        model: ['10', 0],
+        positive: ['13', 0],
+        negative: ['13', 1],
+        latent_image: ['5', 0],
+        seed: 1,
+        steps: 12,
+        cfg: 3.5,
+        sampler_name: 'euler',
+        scheduler: 'simple',
+        denoise: 1,
+      },
+    },
     '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
     '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: 'flux' } },
   };
@@ -53,9 +74,15 @@ function fluxLike(lora: string) {
 const fluxSidecar = {
   label: 'Flux-like with my LoRA',
   inputs: {
-    pose_image: { node: '12', input: 'image' }, prompt: { node: '6', input: 'text' }, negative_prompt: { node: '7', input: 'text' },
-    width: { node: '5', input: 'width' }, height: { node: '5', input: 'height' }, batch_size: { node: '5', input: 'batch_size' },
-    seed: { node: '3', input: 'seed' }, steps: { node: '3', input: 'steps' }, strength: { node: '13', input: 'strength' },
+    pose_image: { node: '12', input: 'image' },
+    prompt: { node: '6', input: 'text' },
+    negative_prompt: { node: '7', input: 'text' },
+    width: { node: '5', input: 'width' },
+    height: { node: '5', input: 'height' },
+    batch_size: { node: '5', input: 'batch_size' },
+    seed: { node: '3', input: 'seed' },
+    steps: { node: '3', input: 'steps' },
+    strength: { node: '13', input: 'strength' },
   },
 };
 
@@ -68,7 +95,14 @@ beforeAll(async () => {
   writeJson('missing-lora.posecraft.json', fluxSidecar);
   writeJson('typo.json', fluxLike('my-style.safetensors'));
   writeJson('typo.posecraft.json', { inputs: { pose_image: { node: '12', input: 'image' }, prompt: { node: '6', input: 'txt' } } });
-  const env = { ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, COMFYUI_WORKFLOWS_DIR: workflowsDir, COMFYUI_MODELS_REFRESH_S: '0.05', COMFYUI_STEPS_MAX: '40', COMFYUI_CFG_MAX: '12' };
+  const env = {
+    ENGINE: 'comfyui',
+    COMFYUI_URLS: gpu.url,
+    COMFYUI_WORKFLOWS_DIR: workflowsDir,
+    COMFYUI_MODELS_REFRESH_S: '0.05',
+    COMFYUI_STEPS_MAX: '40',
+    COMFYUI_CFG_MAX: '12',
+  };
   app = await generationApp(tempDataDir(), { env, workers: true });
   alice = await createTestUser('alice');
 });
@@ -80,9 +114,24 @@ afterAll(async () => {
 describe('workflow profiles', () => {
   it('lists the profiles with the limits; one whose checkpoint the server lacks is unavailable with the reason and refused', async () => {
     const answer = await workflows();
-    expect(answer).toMatchObject({ engine: 'comfyui', default_workflow: 'sd15', limits: { steps: { min: 1, max: 40 }, cfg: { min: 1, max: 12 }, strength: { min: 0, max: 1.5 } } });
-    expect(answer.workflows.map((w) => [w.id, w.available])).toEqual([['sd15', true], ['sdxl', false], ['custom:flux-like', true], ['custom:missing-lora', false], ['custom:typo', false]]);
-    expect(answer.workflows[0]).toMatchObject({ label: 'SD1.5 + ControlNet OpenPose', models: ['v1-5-pruned-emaonly.safetensors', 'control_v11p_sd15_openpose.pth'], controls: ['steps', 'cfg', 'strength'], defaults: { steps: 20, cfg: 7, strength: 1 } });
+    expect(answer).toMatchObject({
+      engine: 'comfyui',
+      default_workflow: 'sd15',
+      limits: { steps: { min: 1, max: 40 }, cfg: { min: 1, max: 12 }, strength: { min: 0, max: 1.5 } },
+    });
+    expect(answer.workflows.map((w) => [w.id, w.available])).toEqual([
+      ['sd15', true],
+      ['sdxl', false],
+      ['custom:flux-like', true],
+      ['custom:missing-lora', false],
+      ['custom:typo', false],
+    ]);
+    expect(answer.workflows[0]).toMatchObject({
+      label: 'SD1.5 + ControlNet OpenPose',
+      models: ['v1-5-pruned-emaonly.safetensors', 'control_v11p_sd15_openpose.pth'],
+      controls: ['steps', 'cfg', 'strength'],
+      defaults: { steps: 20, cfg: 7, strength: 1 },
+    });
     expect(answer.workflows[1].reason).toBe('The ComfyUI server has no SDXL checkpoint (a name with "xl") in models/checkpoints.');
     const refused = await submit({ workflow: 'sdxl' });
     expect(refused.statusCode).toBe(400);
@@ -95,8 +144,10 @@ describe('workflow profiles', () => {
   it('names what a custom workflow lacks, and what is wrong in a malformed sidecar', async () => {
     expect(await profile('custom:missing-lora')).toMatchObject({ available: false, reason: 'The ComfyUI server has no LoRA "not-installed.safetensors".' });
     expect(await profile('custom:typo')).toMatchObject({
-      available: false, controls: [],
-      reason: "The workflow's files are malformed: typo.posecraft.json: inputs.prompt names input \"txt\" of node 6 (CLIPTextEncode), which that node does not have",
+      available: false,
+      controls: [],
+      reason:
+        'The workflow\'s files are malformed: typo.posecraft.json: inputs.prompt names input "txt" of node 6 (CLIPTextEncode), which that node does not have',
     });
   });
 
@@ -125,8 +176,17 @@ describe('workflow profiles', () => {
     expect(gpu.prompts.at(-1)!.extraData).toEqual({ preview_method: 'auto' });
   });
 
-  it("runs a custom workflow from the folder with the pose image and the prompt in the inputs its sidecar names", async () => {
-    const item = await runToEnd({ workflow: 'custom:flux-like', prompt: 'a knight in the rain', negative_prompt: 'lowres', width: 300, height: 200, gNumber: 2, seed: 4242, strength: 0.55 });
+  it('runs a custom workflow from the folder with the pose image and the prompt in the inputs its sidecar names', async () => {
+    const item = await runToEnd({
+      workflow: 'custom:flux-like',
+      prompt: 'a knight in the rain',
+      negative_prompt: 'lowres',
+      width: 300,
+      height: 200,
+      gNumber: 2,
+      seed: 4242,
+      strength: 0.55,
+    });
     expect(item.status, item.error).toBe('done');
     expect(item.images).toHaveLength(2);
     expect(item.settings).toMatchObject({ workflow: 'custom:flux-like', steps: 12, strength: 0.55 });

@@ -65,7 +65,12 @@ describe('POST /v1/query_prompt', () => {
     const text = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: { ...bearer(alice), 'content-type': 'text/plain' }, payload: 'hi' });
     expect(text.statusCode).toBe(400);
     expect(errorOf(text).description).toBe('body: must be an object');
-    const broken = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: { ...bearer(alice), 'content-type': 'application/json' }, payload: '{"prompt":' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/v1/query_prompt',
+      headers: { ...bearer(alice), 'content-type': 'application/json' },
+      payload: '{"prompt":',
+    });
     expect(broken.statusCode).toBe(400);
     const huge = await query(alice, promptBody({ prompt: 'x'.repeat(1_100_000) }));
     expect(huge.statusCode).toBe(413);
@@ -73,7 +78,12 @@ describe('POST /v1/query_prompt', () => {
   });
 
   it('refuses a caller without a token on every generation route', async () => {
-    for (const [method, url] of [['POST', '/v1/query_prompt'], ['POST', '/v1/stop_prompt'], ['GET', '/v1/history'], ['GET', '/v1/get_presign_url']] as const) {
+    for (const [method, url] of [
+      ['POST', '/v1/query_prompt'],
+      ['POST', '/v1/stop_prompt'],
+      ['GET', '/v1/history'],
+      ['GET', '/v1/get_presign_url'],
+    ] as const) {
       const res = await app.inject({ method, url, payload: method === 'POST' ? promptBody() : undefined });
       expect(res.statusCode, url).toBe(401);
       expect(errorOf(res).code_n).toBe(40101);
@@ -126,8 +136,15 @@ describe('GET /v1/history', () => {
     expect(page2.items.map((i: { prompt_id: string }) => i.prompt_id)).toEqual([ids[0]]);
     const item = page2.items[0];
     expect(item).toMatchObject({
-      status: 'queued', progress: 0, prompt: 'prompt 0', negative_prompt: 'blurry', engine: 'mannequin',
-      settings: { width: 640, height: 360, gNumber: 3, seed: 1234 }, images: [], error: null, control_image: null,
+      status: 'queued',
+      progress: 0,
+      prompt: 'prompt 0',
+      negative_prompt: 'blurry',
+      engine: 'mannequin',
+      settings: { width: 640, height: 360, gNumber: 3, seed: 1234 },
+      images: [],
+      error: null,
+      control_image: null,
     });
     expect(item.queue_position).toBeGreaterThan(0);
     expect(item.pose).toBeNull();
@@ -155,7 +172,10 @@ describe('GET /v1/history', () => {
     expect(Math.max(size.width, size.height)).toBe(96);
     const [unsigned, query_] = older.pose_thumbnail.split('?');
     expect((await app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `${unsigned}?${query_.replace(/sig=(.)/, (_m: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}` })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `${unsigned}?${query_.replace(/sig=(.)/, (_m: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}` }))
+        .statusCode,
+    ).toBe(403);
     // One prompt's signature does not open another's thumbnail.
     expect((await app.inject({ method: 'GET', url: `${newer.pose_thumbnail.split('?')[0]}?${query_}` })).statusCode).toBe(403);
   });
@@ -176,10 +196,14 @@ describe('a job through the mannequin engine', () => {
     await app.generation.start();
     const erin = await createTestUser('erin');
     const { prompt_id } = (await query(erin, promptBody())).json().data;
-    const item = await waitFor(async () => {
-      const found = (await history(erin, `?prompt_id=${prompt_id}`)).json().data.items[0];
-      return found.status === 'done' || found.status === 'failed' ? found : null;
-    }, 20_000, 'the job to finish');
+    const item = await waitFor(
+      async () => {
+        const found = (await history(erin, `?prompt_id=${prompt_id}`)).json().data.items[0];
+        return found.status === 'done' || found.status === 'failed' ? found : null;
+      },
+      20_000,
+      'the job to finish',
+    );
     expect(item.status).toBe('done');
     expect(item.progress).toBe(1);
     expect(item.images).toHaveLength(3);

@@ -22,7 +22,10 @@ describe('a history made before migration 7', () => {
 
   beforeAll(async () => {
     db = await openPglite(path.join(tempDataDir(), 'db'));
-    await migrate(db, MIGRATIONS.filter((m) => m.id < 7));
+    await migrate(
+      db,
+      MIGRATIONS.filter((m) => m.id < 7),
+    );
     await db.query(
       `INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, progress, pose_thumbnail)
        VALUES ($1, 'u', 'done', 'p', '', '{"width": 8, "height": 8, "gNumber": 2, "seed": 1}', '{"people": []}', 'mannequin', 1, $2)`,

@@ -17,7 +17,14 @@ const dataDir = tempDataDir();
 // Set TEST_DATABASE_URL to run the same tests on a Postgres server as well.
 const backends: Array<[string, () => { databaseUrl: string | null; pgliteDir: string }]> = [
   ['PGlite', () => ({ databaseUrl: null, pgliteDir: path.join(dataDir, 'db') })],
-  ...(process.env.TEST_DATABASE_URL ? [['Postgres', () => ({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: '' })] as [string, () => { databaseUrl: string | null; pgliteDir: string }]] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        ['Postgres', () => ({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: '' })] as [
+          string,
+          () => { databaseUrl: string | null; pgliteDir: string },
+        ],
+      ]
+    : []),
 ];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,11 +35,21 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   async function enqueue(userId = 'u1'): Promise<string> {
     const id = crypto.randomUUID();
-    const job = { id, userId, prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 1 };
+    const job = {
+      id,
+      userId,
+      prompt: 'p',
+      negativePrompt: '',
+      settings: { width: 8, height: 8, gNumber: 1, seed: 1 },
+      pose: samplePose(),
+      engine: 'mannequin' as const,
+      cost: 1,
+    };
     expect(await store.enqueue(job, 1000, 1e9)).toMatchObject({ queued: true });
     return id;
   }
-  const statusOf = async (id: string) => (await db.query<{ status: string; error: string | null; attempts: number }>('SELECT status, error, attempts FROM jobs WHERE id = $1', [id])).rows[0];
+  const statusOf = async (id: string) =>
+    (await db.query<{ status: string; error: string | null; attempts: number }>('SELECT status, error, attempts FROM jobs WHERE id = $1', [id])).rows[0];
 
   beforeAll(async () => {
     db = await openDatabase(location());
@@ -50,8 +67,18 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   it('hands out jobs oldest first, each to one worker', async () => {
     const ids = [await enqueue(), await enqueue(), await enqueue()];
-    const claimed = await Promise.all([queue.claim('a', 'mannequin'), queue.claim('b', 'mannequin'), queue.claim('c', 'mannequin'), queue.claim('d', 'mannequin')]);
-    expect(claimed.filter(Boolean).map((j) => j!.id).sort()).toEqual([...ids].sort());
+    const claimed = await Promise.all([
+      queue.claim('a', 'mannequin'),
+      queue.claim('b', 'mannequin'),
+      queue.claim('c', 'mannequin'),
+      queue.claim('d', 'mannequin'),
+    ]);
+    expect(
+      claimed
+        .filter(Boolean)
+        .map((j) => j!.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(claimed.filter((j) => j === null)).toHaveLength(1);
     expect(claimed[0]).toMatchObject({ status: 'running', attempts: 1, settings: { width: 8 }, engine: 'mannequin' });
   });
@@ -136,7 +163,16 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   it('caps unfinished jobs per user in one statement; the list counts queue positions', async () => {
     const first = crypto.randomUUID();
-    const job = { id: first, userId: 'capped', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 10 };
+    const job = {
+      id: first,
+      userId: 'capped',
+      prompt: 'p',
+      negativePrompt: '',
+      settings: { width: 8, height: 8, gNumber: 1, seed: 1 },
+      pose: samplePose(),
+      engine: 'mannequin' as const,
+      cost: 10,
+    };
     expect(await store.enqueue(job, 2, 100)).toEqual({ queued: true, shortQueue: true });
     expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: true, shortQueue: true });
     expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 2, 100)).toEqual({ queued: false, active: 2, activeCost: 20 });
@@ -147,16 +183,38 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   it(`says the queue is short up to ${SHORT_QUEUE} queued jobs, so that only then an answer counts the new job's place`, async () => {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued'`);
-    const job = (i: number) => ({ id: crypto.randomUUID(), userId: `crowd-${i}`, prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 1 });
+    const job = (i: number) => ({
+      id: crypto.randomUUID(),
+      userId: `crowd-${i}`,
+      prompt: 'p',
+      negativePrompt: '',
+      settings: { width: 8, height: 8, gNumber: 1, seed: 1 },
+      pose: samplePose(),
+      engine: 'mannequin' as const,
+      cost: 1,
+    });
     const room = SHORT_QUEUE - rows[0]!.n;
-    const filling = await store.enqueueMany(Array.from({ length: room }, (_, i) => job(i)), 10, 100);
+    const filling = await store.enqueueMany(
+      Array.from({ length: room }, (_, i) => job(i)),
+      10,
+      100,
+    );
     expect(filling.at(-1)).toEqual({ queued: true, shortQueue: true });
     expect(await store.enqueue(job(room), 10, 100)).toEqual({ queued: true, shortQueue: false });
     await db.query(`DELETE FROM jobs WHERE user_id LIKE 'crowd-%'`);
   });
 
   it("caps the cost of a user's unfinished jobs, counting only queued and running ones", async () => {
-    const job = { id: crypto.randomUUID(), userId: 'costly', prompt: 'p', negativePrompt: '', settings: { width: 8, height: 8, gNumber: 1, seed: 1 }, pose: samplePose(), engine: 'mannequin' as const, cost: 60 };
+    const job = {
+      id: crypto.randomUUID(),
+      userId: 'costly',
+      prompt: 'p',
+      negativePrompt: '',
+      settings: { width: 8, height: 8, gNumber: 1, seed: 1 },
+      pose: samplePose(),
+      engine: 'mannequin' as const,
+      cost: 60,
+    };
     expect(await store.enqueue(job, 10, 100)).toMatchObject({ queued: true });
     expect(await store.enqueue({ ...job, id: crypto.randomUUID() }, 10, 100)).toEqual({ queued: false, active: 1, activeCost: 60 });
     await store.stopQueued(job.id);

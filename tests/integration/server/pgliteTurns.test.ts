@@ -23,11 +23,12 @@ describe('PGlite under many callers', () => {
     let loopTurnsSeen = 0;
     let spinning = true;
     // Counts event-loop turns (the phase where Node accepts connections and reads sockets) during the burst.
-    const spin = () => setImmediate(() => {
-      if (!spinning) return;
-      loopTurnsSeen++;
-      spin();
-    });
+    const spin = () =>
+      setImmediate(() => {
+        if (!spinning) return;
+        loopTurnsSeen++;
+        spin();
+      });
     spin();
     await Promise.all(Array.from({ length: 60 }, (_, i) => db.query('SELECT $1::int + count(*)::int AS n FROM t', [i]).then(() => finished.push(i))));
     spinning = false;

@@ -34,7 +34,7 @@ describe('security headers and CORS', () => {
     );
     const csp = String((await real.inject({ method: 'GET', url: '/v1/health' })).headers['content-security-policy']);
     expect(csp).toContain('https://apis.google.com');
-    expect(csp).toContain('frame-src \'self\' https://posecraft-prod.firebaseapp.com');
+    expect(csp).toContain("frame-src 'self' https://posecraft-prod.firebaseapp.com");
     expect(csp).not.toContain('9099');
     await real.close();
   });

@@ -21,14 +21,37 @@ describe('server/main.ts', () => {
     await seedDatabase(dataDir);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STORAGE_SECRET: TEST_STORAGE_SECRET, ENGINE: 'comfyui', COMFYUI_URLS: gpu.url, LOG_LEVEL: 'error', WEB_ROOT: dataDir },
+      env: {
+        ...process.env,
+        ...TEST_ENV,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STORAGE_SECRET: TEST_STORAGE_SECRET,
+        ENGINE: 'comfyui',
+        COMFYUI_URLS: gpu.url,
+        LOG_LEVEL: 'error',
+        WEB_ROOT: dataDir,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(() => fetch(`${base}/v1/health`).then((r) => r.ok, () => false), 20_000, 'the server to answer');
+    await waitFor(
+      () =>
+        fetch(`${base}/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      20_000,
+      'the server to answer',
+    );
     const user = await createTestUser('sigterm');
-    const res = await fetch(`${base}/v1/query_prompt`, { method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json' }, body: JSON.stringify(promptBody({ gNumber: 1 })) });
+    const res = await fetch(`${base}/v1/query_prompt`, {
+      method: 'POST',
+      headers: { ...bearer(user), 'content-type': 'application/json' },
+      body: JSON.stringify(promptBody({ gNumber: 1 })),
+    });
     const { prompt_id } = ((await res.json()) as { data: { prompt_id: string } }).data;
     await waitFor(async () => gpu.prompts.length === 1, 10_000, 'the job to reach ComfyUI');
 

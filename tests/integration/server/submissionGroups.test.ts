@@ -21,7 +21,14 @@ const settings = { width: 64, height: 64, gNumber: 1, seed: 1 };
 // Set TEST_DATABASE_URL to run the same tests on a Postgres server as well.
 const backends: Array<[string, (dataDir: string) => { databaseUrl: string | null; pgliteDir: string }]> = [
   ['PGlite', (dataDir) => ({ databaseUrl: null, pgliteDir: path.join(dataDir, 'db') })],
-  ...(process.env.TEST_DATABASE_URL ? [['Postgres', () => ({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: '' })] as [string, () => { databaseUrl: string | null; pgliteDir: string }]] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        ['Postgres', () => ({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: '' })] as [
+          string,
+          () => { databaseUrl: string | null; pgliteDir: string },
+        ],
+      ]
+    : []),
 ];
 
 describe.each(backends)('prompts submitted at once, on %s', (_name, location) => {
@@ -31,7 +38,14 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
   const run = crypto.randomUUID().slice(0, 8);
   const uid = (name: string) => `${name}-${run}`;
   const job = (user: string, prompt = 'a dancer'): NewJob => ({
-    id: crypto.randomUUID(), userId: uid(user), prompt, negativePrompt: '', settings, pose: samplePose(), engine: 'mannequin', cost: 1,
+    id: crypto.randomUUID(),
+    userId: uid(user),
+    prompt,
+    negativePrompt: '',
+    settings,
+    pose: samplePose(),
+    engine: 'mannequin',
+    cost: 1,
   });
   /** Submits all at once, as concurrent requests do; each settles on its own. */
   const submitAll = (jobs: NewJob[]) => Promise.allSettled(jobs.map((j) => groups.submit(j)));
@@ -57,11 +71,14 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     expect(places.slice(1).every((place, i) => place! > places[i]!)).toBe(true);
   });
 
-  it("holds each user to their limit even when their prompts arrive together", async () => {
+  it('holds each user to their limit even when their prompts arrive together', async () => {
     const jobs = [job('eager'), job('eager'), job('eager'), job('calm')];
     const results = await submitAll(jobs);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason))).toEqual([
-      { queued: true, shortQueue: true }, { queued: true, shortQueue: true }, { queued: false, active: MAX_ACTIVE, activeCost: 2 }, { queued: true, shortQueue: true },
+      { queued: true, shortQueue: true },
+      { queued: true, shortQueue: true },
+      { queued: false, active: MAX_ACTIVE, activeCost: 2 },
+      { queued: true, shortQueue: true },
     ]);
     expect((await queuedIds('eager')).sort()).toEqual([jobs[0]!.id, jobs[1]!.id].sort());
   });
@@ -73,7 +90,10 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     expect(before).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
     expect(after).toEqual({ status: 'fulfilled', value: { queued: true, shortQueue: true } });
     expect(full.status).toBe('rejected');
-    expect((full as PromiseRejectedResult).reason).toMatchObject({ status: 507, message: expect.stringMatching(/^Your storage is full: you use 10.0 MB of your 10.0 MB/) });
+    expect((full as PromiseRejectedResult).reason).toMatchObject({
+      status: 507,
+      message: expect.stringMatching(/^Your storage is full: you use 10.0 MB of your 10.0 MB/),
+    });
     expect(await queuedIds('full')).toEqual([]);
     expect(await queuedIds('after-full')).toEqual([jobs[2]!.id]);
   });

@@ -16,10 +16,13 @@ const emulator = new URL(EMULATOR_URL);
 beforeAll(async () => {
   proxy = http.createServer((request, response) => {
     if (request.url?.includes('accounts:lookup')) lookups++;
-    const upstream = http.request({ host: emulator.hostname, port: emulator.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      { host: emulator.hostname, port: emulator.port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });
@@ -37,10 +40,12 @@ describe('token checks', () => {
     const user = await createTestUser('burst');
     const before = lookups;
     const answered: number[] = [];
-    const calls = Array.from({ length: 5 }, (_, i) => verifier.verify(user.idToken).then((who) => {
-      answered.push(i);
-      return who.uid;
-    }));
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      verifier.verify(user.idToken).then((who) => {
+        answered.push(i);
+        return who.uid;
+      }),
+    );
     expect(await Promise.all(calls)).toEqual(Array(5).fill(user.uid));
     expect(lookups - before).toBe(1);
     expect(answered).toEqual([0, 1, 2, 3, 4]);

@@ -52,7 +52,7 @@ describe('workers (one data folder, one app at a time, as across restarts)', () 
     expect(finished.sort()).toEqual([...ids].sort());
   });
 
-  it("reclaims a job whose worker died once its lease runs out", async () => {
+  it('reclaims a job whose worker died once its lease runs out', async () => {
     const engine = gatedEngine(true);
     app = await generationApp(dataDir, { engines: [engine], jobs: { leaseMs: LEASE_MS } });
     const id = await submit(app);
@@ -83,7 +83,7 @@ describe('workers (one data folder, one app at a time, as across restarts)', () 
     await untilStatus(app, there, 'stopped');
   });
 
-  it('marks a job failed with the engine\'s reason', async () => {
+  it("marks a job failed with the engine's reason", async () => {
     app = await generationApp(dataDir, { engines: [failingEngine('ComfyUI at http://gpu:8188 is not reachable')], workers: true });
     const id = await submit(app);
     const item = await untilStatus(app, id, 'failed');

@@ -48,11 +48,7 @@ describe('ensureFreshToken', () => {
   it('refreshes once for requests made together', async () => {
     const { session, provider, setNow } = setUp();
     setNow(EXPIRES + 10);
-    expect(await Promise.all([session.ensureFreshToken(), session.ensureFreshToken(), session.ensureFreshToken()])).toEqual([
-      'new',
-      'new',
-      'new',
-    ]);
+    expect(await Promise.all([session.ensureFreshToken(), session.ensureFreshToken(), session.ensureFreshToken()])).toEqual(['new', 'new', 'new']);
     expect(provider.refresh).toHaveBeenCalledTimes(1);
   });
 

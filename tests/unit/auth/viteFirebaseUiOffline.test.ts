@@ -24,7 +24,12 @@ describe('the FirebaseUI offline rewrite', () => {
     const out = offlineFirebaseUiJs(js);
     expect(out).not.toMatch(/gstatic\.com/);
     expect(out).toContain('"/icons/google.svg"');
-    const icons = new Set([...out.matchAll(/\/icons\/[\w-]+\.svg/g), ...offlineFirebaseUiCss(fs.readFileSync(path.join(dist, 'firebaseui.css'), 'utf8')).matchAll(/\/icons\/[\w-]+\.svg/g)].map((m) => m[0]));
+    const icons = new Set(
+      [
+        ...out.matchAll(/\/icons\/[\w-]+\.svg/g),
+        ...offlineFirebaseUiCss(fs.readFileSync(path.join(dist, 'firebaseui.css'), 'utf8')).matchAll(/\/icons\/[\w-]+\.svg/g),
+      ].map((m) => m[0]),
+    );
     for (const icon of icons) expect(fs.existsSync(path.join(publicDir, icon)), icon).toBe(true);
   });
 });

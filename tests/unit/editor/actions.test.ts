@@ -27,7 +27,8 @@ describe('adding', () => {
 
   it('keeps every added person and animal wholly on the canvas, none centred on another', () => {
     let scene = createScene({ canvas_width: 512, canvas_height: 512, people: [], animals: [] });
-    for (const name of ['addPerson', 'addPerson', 'addPerson', 'addPerson', 'addPerson', 'addAnimal', 'addAnimal']) scene = run(name, scene, EMPTY_SELECTION).scene;
+    for (const name of ['addPerson', 'addPerson', 'addPerson', 'addPerson', 'addPerson', 'addAnimal', 'addAnimal'])
+      scene = run(name, scene, EMPTY_SELECTION).scene;
     const boxes = [...scene.pose.people.map((p) => personBoundingBox(p)!), ...scene.pose.animals.map((a) => animalBoundingBox(a)!)];
     for (const b of boxes) {
       expect(b.minX).toBeGreaterThan(0);
@@ -50,17 +51,32 @@ describe('adding', () => {
 describe('duplicate, delete, flip, lock', () => {
   it('duplicates the selection offset and selects the copies', () => {
     const scene = sampleScene();
-    const r = run('duplicate', scene, { entities: [{ kind: 'person', index: 0 }, { kind: 'animal', index: 0 }], joint: null });
+    const r = run('duplicate', scene, {
+      entities: [
+        { kind: 'person', index: 0 },
+        { kind: 'animal', index: 0 },
+      ],
+      joint: null,
+    });
     expect(r.scene.pose.people).toHaveLength(3);
     expect(r.scene.pose.animals).toHaveLength(2);
     expect(r.scene.pose.people[2]!.body[0]!.x).toBeCloseTo(scene.pose.people[0]!.body[0]!.x + DUPLICATE_OFFSET, 9);
     expect(r.scene.pose.people[2]!.face).toHaveLength(70);
-    expect(r.selection.entities).toEqual([{ kind: 'person', index: 2 }, { kind: 'animal', index: 1 }]);
+    expect(r.selection.entities).toEqual([
+      { kind: 'person', index: 2 },
+      { kind: 'animal', index: 1 },
+    ]);
   });
 
   it('deletes the unlocked selected entities and keeps lock flags aligned', () => {
     const scene = sampleScene();
-    const r = run('delete', scene, { entities: [{ kind: 'person', index: 0 }, { kind: 'person', index: 1 }], joint: null });
+    const r = run('delete', scene, {
+      entities: [
+        { kind: 'person', index: 0 },
+        { kind: 'person', index: 1 },
+      ],
+      joint: null,
+    });
     expect(r.scene.pose.people).toEqual([scene.pose.people[1]]);
     expect(locksOf(r.scene).people).toEqual([true]);
     expect(r.selection).toEqual(EMPTY_SELECTION);
@@ -85,7 +101,17 @@ describe('duplicate, delete, flip, lock', () => {
     expect(run('nudgeRight', scene, locked).scene).toBe(scene);
     const unlocked = run('lock', scene, locked).scene;
     expect(locksOf(unlocked).people).toEqual([false, false]);
-    expect(locksOf(run('lock', unlocked, { entities: [{ kind: 'person', index: 0 }, { kind: 'person', index: 1 }], joint: null }).scene).people).toEqual([true, true]);
+    expect(
+      locksOf(
+        run('lock', unlocked, {
+          entities: [
+            { kind: 'person', index: 0 },
+            { kind: 'person', index: 1 },
+          ],
+          joint: null,
+        }).scene,
+      ).people,
+    ).toEqual([true, true]);
   });
 });
 
@@ -104,14 +130,22 @@ describe('mirror, hands, face, points', () => {
     const shown = run('toggleHands', { ...scene, pose: { ...scene.pose, people: [hidden, scene.pose.people[1]!] } }, person0).scene.pose.people[0]!;
     expect(shown.leftHand).toEqual(scene.pose.people[0]!.leftHand);
     const bare = createScene({ ...scene.pose, people: [{ body: scene.pose.people[0]!.body }] });
-    const wrist: Selection = { entities: [{ kind: 'person', index: 0 }], joint: { entity: { kind: 'person', index: 0 }, part: 'body', index: BODY.left_wrist } };
+    const wrist: Selection = {
+      entities: [{ kind: 'person', index: 0 }],
+      joint: { entity: { kind: 'person', index: 0 }, part: 'body', index: BODY.left_wrist },
+    };
     const added = run('toggleHands', bare, wrist).scene.pose.people[0]! as Person;
     expect(added.leftHand).toHaveLength(21);
     expect(added.rightHand).toBeUndefined();
   });
 
   it('adds a face to a person without one, then hides it', () => {
-    const bare = createScene({ canvas_width: 400, canvas_height: 600, people: [createDefaultPerson({ centre: { x: 300, y: 300 }, height: 300 })], animals: [] });
+    const bare = createScene({
+      canvas_width: 400,
+      canvas_height: 600,
+      people: [createDefaultPerson({ centre: { x: 300, y: 300 }, height: 300 })],
+      animals: [],
+    });
     const withFace = run('toggleFace', bare, person0).scene;
     expect(withFace.pose.people[0]!.face).toHaveLength(70);
     expect(run('toggleFace', withFace, person0).scene.pose.people[0]!.face!.every((k) => !k.visible)).toBe(true);
@@ -123,7 +157,10 @@ describe('mirror, hands, face, points', () => {
     const hidden = run('togglePoint', scene, sel).scene;
     expect(hidden.pose.people[0]!.body[BODY.right_elbow]!.visible).toBe(false);
     expect(run('togglePoint', hidden, sel).scene.pose.people[0]!.body[BODY.right_elbow]).toEqual(scene.pose.people[0]!.body[BODY.right_elbow]);
-    const zeroed = createScene({ ...scene.pose, people: [{ ...scene.pose.people[0]!, body: scene.pose.people[0]!.body.map((k, i) => (i === BODY.right_elbow ? { x: 0, y: 0, visible: false } : k)) }] });
+    const zeroed = createScene({
+      ...scene.pose,
+      people: [{ ...scene.pose.people[0]!, body: scene.pose.people[0]!.body.map((k, i) => (i === BODY.right_elbow ? { x: 0, y: 0, visible: false } : k)) }],
+    });
     const revealed = run('togglePoint', zeroed, sel).scene.pose.people[0]!.body[BODY.right_elbow]!;
     expect(revealed.visible).toBe(true);
     expect(revealed.x).toBeGreaterThan(0);

@@ -144,15 +144,17 @@ const commandList = (): fc.Arbitrary<Command>[] => [
     model[i] = { ...w.model[i]!, locked: !w.model[i]!.locked };
     commit(w, act(w, 'lock', only(i)), model);
   }),
-  fc.tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 64, max: 1024 }), fc.constantFrom<FrameFit>('fit', 'fill', 'keep')).map<Command>(([width, height, fit]) => (w) => {
-    const before = scene(w);
-    w.actor.send({ type: 'RESIZE', width, height, fit });
-    const after = scene(w);
-    if (after === before) return;
-    expectSameShapes(before.pose, after.pose);
-    w.past.push({ scene: before, model: snapshotModel(w.model) });
-    w.future = [];
-  }),
+  fc
+    .tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 64, max: 1024 }), fc.constantFrom<FrameFit>('fit', 'fill', 'keep'))
+    .map<Command>(([width, height, fit]) => (w) => {
+      const before = scene(w);
+      w.actor.send({ type: 'RESIZE', width, height, fit });
+      const after = scene(w);
+      if (after === before) return;
+      expectSameShapes(before.pose, after.pose);
+      w.past.push({ scene: before, model: snapshotModel(w.model) });
+      w.future = [];
+    }),
   fc.constant<Command>((w) => {
     const step = w.past.pop();
     if (!step) return;
@@ -179,7 +181,11 @@ const commandList = (): fc.Arbitrary<Command>[] => [
     const read = parsePoseJson(file);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    commit(w, { scene: createScene(read.document, scene(w).reference) }, w.model.map((e) => ({ ...snapshotModel([e])[0]!, id: null })));
+    commit(
+      w,
+      { scene: createScene(read.document, scene(w).reference) },
+      w.model.map((e) => ({ ...snapshotModel([e])[0]!, id: null })),
+    );
   }),
 ];
 
@@ -192,7 +198,10 @@ const boneLength = (pose: PoseDocument, p: number, [a, b]: readonly [number, num
 
 // A point with no place (hidden at 0, 0 after a file) has no bone to measure.
 const placed = (pose: PoseDocument, p: number, [a, b]: readonly [number, number]) =>
-  [a, b].every((i) => { const k = pose.people[p]!.body[i]!; return k.visible || k.x !== 0 || k.y !== 0; });
+  [a, b].every((i) => {
+    const k = pose.people[p]!.body[i]!;
+    return k.visible || k.x !== 0 || k.y !== 0;
+  });
 
 /** A frame change must scale each person as a whole: every bone's length over the longest bone's is what it was. */
 function expectSameShapes(before: PoseDocument, after: PoseDocument): void {

@@ -47,7 +47,11 @@ describe('moving a joint', () => {
     const hand = moveJoint(scene, joint(8, 'leftHand'), { x: 1, y: 2 }, { symmetry: true }).pose.people[0]!.leftHand!;
     expect(hand[8]).toEqual({ x: 1, y: 2, visible: true });
     const animal = { kind: 'animal' as const, index: 0 };
-    expect(moveJoint(scene, joint(2, 'animal', animal), { x: 5, y: 6 }, { symmetry: false }).pose.animals[0]!.keypoints[2]).toEqual({ x: 5, y: 6, visible: true });
+    expect(moveJoint(scene, joint(2, 'animal', animal), { x: 5, y: 6 }, { symmetry: false }).pose.animals[0]!.keypoints[2]).toEqual({
+      x: 5,
+      y: 6,
+      visible: true,
+    });
     expect(moveJoint(scene, joint(0, 'body', { kind: 'person', index: 1 }), { x: 5, y: 6 }, { symmetry: false })).toBe(scene);
   });
 });

@@ -13,7 +13,10 @@ describe('hit testing', () => {
   it('picks the joint under the pointer, the nearest when several are in reach', () => {
     const scene = sampleScene();
     const elbow = scene.pose.people[0]!.body[BODY.right_elbow]!;
-    expect(hitTest(scene, EMPTY_SELECTION, { x: elbow.x + 3, y: elbow.y - 2 }, mouse)).toEqual({ kind: 'joint', joint: { entity: P0, part: 'body', index: BODY.right_elbow } });
+    expect(hitTest(scene, EMPTY_SELECTION, { x: elbow.x + 3, y: elbow.y - 2 }, mouse)).toEqual({
+      kind: 'joint',
+      joint: { entity: P0, part: 'body', index: BODY.right_elbow },
+    });
     const tip = scene.pose.people[0]!.leftHand![12]!;
     expect(hitTest(scene, EMPTY_SELECTION, tip, mouse)).toEqual({ kind: 'joint', joint: { entity: P0, part: 'leftHand', index: 12 } });
   });

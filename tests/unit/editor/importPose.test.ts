@@ -25,7 +25,11 @@ describe('reading pose files', () => {
   });
 
   it('scales a canvas over 1024 down to fit, keeping its aspect', () => {
-    const big = JSON.stringify({ canvas_width: 2048, canvas_height: 1536, people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 200, 1]).flat() }] });
+    const big = JSON.stringify({
+      canvas_width: 2048,
+      canvas_height: 1536,
+      people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 200, 1]).flat() }],
+    });
     const result = readPoseText(big);
     expect(result.ok && [result.scene.pose.canvas_width, result.scene.pose.canvas_height]).toEqual([1024, 768]);
     expect(result.ok && result.scene.pose.people[0]!.body[0]!.x).toBe(50);

@@ -49,7 +49,10 @@ describe('a body preset', () => {
     const scene = sceneOf(fullPerson());
     const added = applyBodyPreset(scene, EMPTY_SELECTION, pose('pair-handshake'));
     expect(added.scene.pose.people).toHaveLength(3);
-    expect(added.selection.entities).toEqual([{ kind: 'person', index: 1 }, { kind: 'person', index: 2 }]);
+    expect(added.selection.entities).toEqual([
+      { kind: 'person', index: 1 },
+      { kind: 'person', index: 2 },
+    ]);
     const star = applyBodyPreset(scene, EMPTY_SELECTION, pose('jump-star')).scene.pose.people[1];
     // Added people are moved onto the canvas: a point at x or y <= 0 would not survive a save.
     for (const p of star.body.filter((q) => q.visible)) {

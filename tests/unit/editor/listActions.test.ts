@@ -12,7 +12,8 @@ const three = () => {
 };
 const p = (index: number): EntityRef => ({ kind: 'person', index });
 const only = (index: number): Selection => ({ entities: [p(index)], joint: null });
-const run = (name: string, scene: ReturnType<typeof three>, selection: Selection) => performEdit(getAction(name) as EditAction, scene, selection, { symmetry: false });
+const run = (name: string, scene: ReturnType<typeof three>, selection: Selection) =>
+  performEdit(getAction(name) as EditAction, scene, selection, { symmetry: false });
 const neckX = (scene: ReturnType<typeof three>, i: number) => scene.pose.people[i]!.body[1]!.x;
 
 describe('names and draw order', () => {

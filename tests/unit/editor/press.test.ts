@@ -20,7 +20,10 @@ describe('what a press does', () => {
   it('selects a locked person but starts no drag', () => {
     const joint = { entity: P1, part: 'body' as const, index: 3 };
     expect(pressOutcome(sampleScene(), EMPTY_SELECTION, { target: { kind: 'joint', joint }, point: at, shift: false }).gesture).toBeNull();
-    expect(pressOutcome(sampleScene(), EMPTY_SELECTION, { target: { kind: 'entity', entity: P1 }, point: at, shift: false })).toEqual({ selection: { entities: [P1], joint: null }, gesture: null });
+    expect(pressOutcome(sampleScene(), EMPTY_SELECTION, { target: { kind: 'entity', entity: P1 }, point: at, shift: false })).toEqual({
+      selection: { entities: [P1], joint: null },
+      gesture: null,
+    });
   });
 
   it('keeps a group when one of its members is pressed, so the group moves; a click then selects that member', () => {

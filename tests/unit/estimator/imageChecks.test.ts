@@ -32,7 +32,10 @@ describe('the limits an image must meet', () => {
 
   it('refuses a file over the byte limit with a 413 that gives both sizes', () => {
     const bytes = picture(64, 64).encodeSync('png');
-    expect(refusal(bytes, { ...limits, maxBytes: 100 })).toMatchObject({ status: 413, description: expect.stringMatching(/^The image file is 0\.0 MB; the estimator takes at most 0\.0 MB$/) });
+    expect(refusal(bytes, { ...limits, maxBytes: 100 })).toMatchObject({
+      status: 413,
+      description: expect.stringMatching(/^The image file is 0\.0 MB; the estimator takes at most 0\.0 MB$/),
+    });
   });
 
   it.each([

@@ -26,7 +26,12 @@ vi.mock('../../../src/ui/estimate/useEstimation', async () => {
       }),
     },
   });
-  return { useEstimation: () => { const [snapshot, send] = useMachine(machine); return { snapshot, send }; } };
+  return {
+    useEstimation: () => {
+      const [snapshot, send] = useMachine(machine);
+      return { snapshot, send };
+    },
+  };
 });
 
 // The operator's limit as the server's /app-config.json gives it: 1.5 MB here (UPLOAD_MAX_MB or ESTIMATOR_MAX_MB set low).

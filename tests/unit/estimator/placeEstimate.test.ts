@@ -28,7 +28,11 @@ describe('placeEstimate', () => {
     expect(scene.pose.animals).toEqual(before.pose.animals);
     expect(locksOf(scene)).toEqual({ people: [false, true, false], animals: [false] });
     const [found, placed] = [estimate().people[0]!, scene.pose.people[2]!];
-    for (const [list, original] of [[placed.body, found.body], [placed.face!, found.face!], [placed.leftHand!, found.leftHand!]] as const) {
+    for (const [list, original] of [
+      [placed.body, found.body],
+      [placed.face!, found.face!],
+      [placed.leftHand!, found.leftHand!],
+    ] as const) {
       list.forEach((p, i) => {
         expect(p.x).toBeCloseTo(original[i]!.x * 0.625, 9);
         expect(p.y).toBeCloseTo(150 + original[i]!.y * 0.625, 9);

@@ -46,7 +46,10 @@ describe('connecting the socket to the machine', () => {
   async function connected() {
     const socket = new FakeSocket();
     const events: SocketEvent[] = [];
-    const stop = connectEstimatorSocket((e) => events.push(e), async () => socket as unknown as WebSocket);
+    const stop = connectEstimatorSocket(
+      (e) => events.push(e),
+      async () => socket as unknown as WebSocket,
+    );
     await Promise.resolve();
     return { socket, events, stop };
   }
@@ -73,7 +76,10 @@ describe('connecting the socket to the machine', () => {
 
   it('reports a failure to open (no token could be had) as a socket error', async () => {
     const events: SocketEvent[] = [];
-    connectEstimatorSocket((e) => events.push(e), async () => Promise.reject(new Error('Network Error')));
+    connectEstimatorSocket(
+      (e) => events.push(e),
+      async () => Promise.reject(new Error('Network Error')),
+    );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(events).toEqual([{ type: 'SOCKET.ERROR', reason: 'Network Error' }]);
   });

@@ -7,7 +7,14 @@ import { BODY, type Keypoint } from '../../../src/pose';
 // middle fingertip). A 2D pose may show a bone shorter (turned toward the viewer) down to `floor`
 // of its shortest human length (a finger bone pointing at the viewer may vanish: floor 0), never
 // longer than its longest.
-interface Bone { name: string; from: number; to: number; min: number; max: number; floor: number }
+interface Bone {
+  name: string;
+  from: number;
+  to: number;
+  min: number;
+  max: number;
+  floor: number;
+}
 
 const side = (name: string, r: [number, number], l: [number, number], min: number, max: number, floor: number): Bone[] => [
   { name: `right ${name}`, from: r[0], to: r[1], min, max, floor },
@@ -30,11 +37,56 @@ const finger = (name: string, base: number, palm: [number, number], bones: Array
 ];
 const HAND_BONES: Bone[] = [
   { name: 'thumb root', from: 0, to: 1, min: 0.15, max: 0.3, floor: 0.3 },
-  ...finger('thumb', 1, [0.15, 0.3], [[0.14, 0.22], [0.12, 0.17], [0.1, 0.15]]).slice(1),
-  ...finger('index', 5, [0.4, 0.52], [[0.18, 0.25], [0.11, 0.15], [0.09, 0.13]]),
-  ...finger('middle', 9, [0.42, 0.53], [[0.2, 0.27], [0.13, 0.18], [0.11, 0.16]]),
-  ...finger('ring', 13, [0.4, 0.51], [[0.19, 0.25], [0.12, 0.16], [0.1, 0.14]]),
-  ...finger('little', 17, [0.36, 0.47], [[0.14, 0.2], [0.09, 0.13], [0.08, 0.12]]),
+  ...finger(
+    'thumb',
+    1,
+    [0.15, 0.3],
+    [
+      [0.14, 0.22],
+      [0.12, 0.17],
+      [0.1, 0.15],
+    ],
+  ).slice(1),
+  ...finger(
+    'index',
+    5,
+    [0.4, 0.52],
+    [
+      [0.18, 0.25],
+      [0.11, 0.15],
+      [0.09, 0.13],
+    ],
+  ),
+  ...finger(
+    'middle',
+    9,
+    [0.42, 0.53],
+    [
+      [0.2, 0.27],
+      [0.13, 0.18],
+      [0.11, 0.16],
+    ],
+  ),
+  ...finger(
+    'ring',
+    13,
+    [0.4, 0.51],
+    [
+      [0.19, 0.25],
+      [0.12, 0.16],
+      [0.1, 0.14],
+    ],
+  ),
+  ...finger(
+    'little',
+    17,
+    [0.36, 0.47],
+    [
+      [0.14, 0.2],
+      [0.09, 0.13],
+      [0.08, 0.12],
+    ],
+  ),
 ];
 
 const length = (points: readonly Keypoint[], b: Bone) => Math.hypot(points[b.to].x - points[b.from].x, points[b.to].y - points[b.from].y);
@@ -76,7 +128,7 @@ describe('built-in presets', () => {
     }
   });
 
-  it.each(presetsOf('hand').map((p) => [p.id, p] as const))('%s: the fingers have a human hand\'s proportions, at the wrist', (_id, preset) => {
+  it.each(presetsOf('hand').map((p) => [p.id, p] as const))("%s: the fingers have a human hand's proportions, at the wrist", (_id, preset) => {
     const [person] = preset.pose.people;
     const hand = person.rightHand!;
     expect(hand).toHaveLength(21);

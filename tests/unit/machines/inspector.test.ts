@@ -26,11 +26,14 @@ describe('inspector', () => {
     expect(context.form.password).toBe('secret123');
   });
 
-  it('strips a child actor\'s output too: a refreshed token never reaches the inspector', async () => {
+  it("strips a child actor's output too: a refreshed token never reaches the inspector", async () => {
     const machine = createMachine({
       id: 'session',
       initial: 'refreshing',
-      states: { refreshing: { invoke: { id: 'refresh', src: fromPromise(async () => ({ accessToken: 'fresh-token-123', expirationTime: 1 })), onDone: 'done' } }, done: { type: 'final' } },
+      states: {
+        refreshing: { invoke: { id: 'refresh', src: fromPromise(async () => ({ accessToken: 'fresh-token-123', expirationTime: 1 })), onDone: 'done' } },
+        done: { type: 'final' },
+      },
     });
     const seen: InspectionEvent[] = [];
     const actor = createActor(machine, { inspect: (event) => seen.push(event) });
@@ -42,6 +45,9 @@ describe('inspector', () => {
     expect(JSON.stringify(promiseDone!.snapshot)).toContain('fresh-token-123');
     const shown = snapshots.map((e) => JSON.stringify((redactInspection(e) as typeof e).snapshot));
     expect(shown.join()).not.toContain('fresh-token-123');
-    expect(JSON.parse(JSON.stringify((redactInspection(promiseDone!) as NonNullable<typeof promiseDone>).snapshot)).output).toEqual({ accessToken: '[redacted]', expirationTime: 1 });
+    expect(JSON.parse(JSON.stringify((redactInspection(promiseDone!) as NonNullable<typeof promiseDone>).snapshot)).output).toEqual({
+      accessToken: '[redacted]',
+      expirationTime: 1,
+    });
   });
 });

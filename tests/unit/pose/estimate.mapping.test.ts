@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { BODY, BODY_KEYPOINT_NAMES, toOpenPoseJson, type Person } from '../../../src/pose/index.js';
 import {
-  assignFaces, assignHands, bodyFromCoco, COCO_17_NAMES, faceFromMesh, MESH_VERTEX_OF_IBUG_68, OPENPOSE_FROM_COCO_17,
-  peopleFromBodies, toPhotoDocument, withFaces, withHands, type DetectedBody, type DetectedFace, type DetectedHand, type DetectedPoint,
+  assignFaces,
+  assignHands,
+  bodyFromCoco,
+  COCO_17_NAMES,
+  faceFromMesh,
+  MESH_VERTEX_OF_IBUG_68,
+  OPENPOSE_FROM_COCO_17,
+  peopleFromBodies,
+  toPhotoDocument,
+  withFaces,
+  withHands,
+  type DetectedBody,
+  type DetectedFace,
+  type DetectedHand,
+  type DetectedPoint,
 } from '../../../src/pose/estimate/index.js';
 
 const at = (x: number, y: number, score = 0.9): DetectedPoint => ({ x, y, score });
@@ -13,9 +26,23 @@ function cocoPerson(x: number, score = 0.8, pointScore = 0.9): DetectedBody {
   return {
     score,
     keypoints: [
-      p(0, 50), p(8, 45), p(-8, 45), p(15, 50), p(-15, 50), // nose, eyes, ears
-      p(30, 100), p(-30, 100), p(40, 160), p(-40, 160), p(45, 220), p(-45, 220), // shoulders, elbows, wrists
-      p(20, 230), p(-20, 230), p(22, 320), p(-22, 320), p(24, 410), p(-24, 410), // hips, knees, ankles
+      p(0, 50),
+      p(8, 45),
+      p(-8, 45),
+      p(15, 50),
+      p(-15, 50), // nose, eyes, ears
+      p(30, 100),
+      p(-30, 100),
+      p(40, 160),
+      p(-40, 160),
+      p(45, 220),
+      p(-45, 220), // shoulders, elbows, wrists
+      p(20, 230),
+      p(-20, 230),
+      p(22, 320),
+      p(-22, 320),
+      p(24, 410),
+      p(-24, 410), // hips, knees, ankles
     ],
   };
 }
@@ -80,7 +107,7 @@ describe('face meshes to the 70 OpenPose face points', () => {
     expect(points[69]).toEqual({ x: 106, y: 96, visible: true });
   });
 
-  it("gives each pupil to the eye it lies in, whichever iris group the mesh put it in", () => {
+  it('gives each pupil to the eye it lies in, whichever iris group the mesh put it in', () => {
     const points = faceFromMesh(mesh(100, 100, at(106, 96), at(94, 96)));
     expect([points[68].x, points[69].x]).toEqual([94, 106]);
   });
@@ -98,15 +125,22 @@ describe('giving faces and hands to people', () => {
 
   it('gives each face to the person whose head is nearest, and none to a far face', () => {
     const faces = [mesh(402, 52, at(396, 48), at(408, 48)), mesh(98, 49, at(92, 45), at(104, 45)), mesh(250, 300, at(244, 296), at(256, 296))];
-    expect(assignFaces(two(), faces).map((f) => [f.person, Math.round(f.keypoints[68].x)])).toEqual([[1, 396], [0, 92]]);
+    expect(assignFaces(two(), faces).map((f) => [f.person, Math.round(f.keypoints[68].x)])).toEqual([
+      [1, 396],
+      [0, 92],
+    ]);
     const people = withFaces(two(), faces);
     expect(people.map((p) => p.face?.length)).toEqual([70, 70]);
   });
 
-  it('gives each hand to the nearest body wrist; its side is that wrist\'s side', () => {
+  it("gives each hand to the nearest body wrist; its side is that wrist's side", () => {
     // Person 0's left wrist is at (145, 220), right wrist at (55, 220).
     const found = assignHands(two(), [hand(146, 222), hand(54, 219), hand(445, 221)]);
-    expect(found.map((h) => [h.person, h.side])).toEqual([[1, 'left'], [0, 'right'], [0, 'left']]);
+    expect(found.map((h) => [h.person, h.side])).toEqual([
+      [1, 'left'],
+      [0, 'right'],
+      [0, 'left'],
+    ]);
     const people = withHands(two(), [hand(146, 222)]);
     expect(people[0].leftHand?.[0]).toEqual({ x: 146, y: 222, visible: true });
     expect(people[0].rightHand).toBeUndefined();
@@ -126,7 +160,7 @@ describe('giving faces and hands to people', () => {
   });
 });
 
-describe('the result in the photo\'s pixels', () => {
+describe("the result in the photo's pixels", () => {
   it('scales from the image the models saw to the photo, rounds, and hides points outside the photo', () => {
     const [person] = peopleFromBodies([cocoPerson(100)]);
     person.body[BODY.right_ankle] = { x: 80, y: 500, visible: true }; // below a 480-high picture

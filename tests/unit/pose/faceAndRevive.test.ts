@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attachDefaultFace, BODY, createDefaultPerson, createDefaultPoseDocument, defaultFace, FACE_TEMPLATE, personBoundingBox, reviveDocument, rotatePerson,
+  attachDefaultFace,
+  BODY,
+  createDefaultPerson,
+  createDefaultPoseDocument,
+  defaultFace,
+  FACE_TEMPLATE,
+  personBoundingBox,
+  reviveDocument,
+  rotatePerson,
 } from '../../../src/pose/index.js';
 
 const person = () => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 });

@@ -3,8 +3,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  attachDefaultFeet, attachDefaultHand, BODY, createDefaultPerson, distance as dist, feetFollowAnkles, flipPerson, FOOT, handsFollowWrists,
-  parsePoseJson, POSE_EXPORT_FORMATS, stringifyPoseExport, type Person, type PoseDocument, type Vec2,
+  attachDefaultFeet,
+  attachDefaultHand,
+  BODY,
+  createDefaultPerson,
+  distance as dist,
+  feetFollowAnkles,
+  flipPerson,
+  FOOT,
+  handsFollowWrists,
+  parsePoseJson,
+  POSE_EXPORT_FORMATS,
+  stringifyPoseExport,
+  type Person,
+  type PoseDocument,
+  type Vec2,
 } from '../../../src/pose/index.js';
 import { fixturePath } from './pixels.js';
 
@@ -61,7 +74,17 @@ describe('export formats', () => {
   it('writes BODY_25 as the OpenPose binary does: 75 numbers, mid-hip between the hips, [] for absent parts', () => {
     const json = JSON.parse(stringifyPoseExport(doc(), 'body25'));
     const person = json.people[1];
-    expect(Object.keys(person)).toEqual(['person_id', 'pose_keypoints_2d', 'face_keypoints_2d', 'hand_left_keypoints_2d', 'hand_right_keypoints_2d', 'pose_keypoints_3d', 'face_keypoints_3d', 'hand_left_keypoints_3d', 'hand_right_keypoints_3d']);
+    expect(Object.keys(person)).toEqual([
+      'person_id',
+      'pose_keypoints_2d',
+      'face_keypoints_2d',
+      'hand_left_keypoints_2d',
+      'hand_right_keypoints_2d',
+      'pose_keypoints_3d',
+      'face_keypoints_3d',
+      'hand_left_keypoints_3d',
+      'hand_right_keypoints_3d',
+    ]);
     const body = person.pose_keypoints_2d as number[];
     const [rHip, lHip] = [body.slice(27, 29), body.slice(36, 38)];
     expect(body.slice(24, 27)).toEqual([(rHip[0]! + lHip[0]!) / 2, (rHip[1]! + lHip[1]!) / 2, 1]);
@@ -97,7 +120,7 @@ describe('feet follow their ankles', () => {
     const after = feetFollowAnkles(before, moveBody(before, BODY.right_knee, { x: ankle.x + shin.y, y: ankle.y - shin.x }));
     const toe = (p: Person) => p.feet![FOOT.right_big_toe]!;
     const angle = (p: Vec2) => Math.atan2(p.y - ankle.y, p.x - ankle.x);
-    const turn = (angle(toe(after)) - angle(toe(before)) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
+    const turn = ((angle(toe(after)) - angle(toe(before)) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
     expect(turn).toBeCloseTo(Math.PI / 2, 9);
     expect(dist(toe(after), ankle)).toBeCloseTo(dist(toe(before), ankle), 9);
   });

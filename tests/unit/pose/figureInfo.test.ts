@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  createDefaultPoseDocument, hideWholeFigure, parsePoseJson, rasterizeOpenPose, showWholeFigure, stringifyPoseDocument, toOpenPoseJson, withFigureIds, type PoseDocument,
+  createDefaultPoseDocument,
+  hideWholeFigure,
+  parsePoseJson,
+  rasterizeOpenPose,
+  showWholeFigure,
+  stringifyPoseDocument,
+  toOpenPoseJson,
+  withFigureIds,
+  type PoseDocument,
 } from '../../../src/pose/index.js';
 import { createScene } from '../../../src/editor/model/scene';
 
@@ -18,7 +26,7 @@ const twoPeople = (): PoseDocument => {
 };
 
 describe('figure info in files', () => {
-  it('a pose nobody named, locked or pinned is written exactly as ControlNet\'s tools write it', () => {
+  it("a pose nobody named, locked or pinned is written exactly as ControlNet's tools write it", () => {
     const json = toOpenPoseJson(twoPeople());
     expect(Object.keys(json).sort()).toEqual(['animals', 'canvas_height', 'canvas_width', 'people']);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attachDefaultHand, BODY, createDefaultPerson, distance as dist, handsFollowWrists, translatePerson, type Person, type Vec2 } from '../../../src/pose/index.js';
+import {
+  attachDefaultHand,
+  BODY,
+  createDefaultPerson,
+  distance as dist,
+  handsFollowWrists,
+  translatePerson,
+  type Person,
+  type Vec2,
+} from '../../../src/pose/index.js';
 
 const withHands = (): Person => attachDefaultHand(attachDefaultHand(createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 }), 'left'), 'right');
 const moveBody = (p: Person, index: number, to: Vec2): Person => ({ ...p, body: p.body.map((k, i) => (i === index ? { ...to, visible: k.visible } : k)) });
@@ -27,7 +36,7 @@ describe('hands follow their wrists', () => {
     const tipBefore = before.leftHand![12]!;
     const tipAfter = after.leftHand![12]!;
     const angle = (p: Vec2) => Math.atan2(p.y - wrist.y, p.x - wrist.x);
-    const turn = (angle(tipAfter) - angle(tipBefore) + 3 * Math.PI) % (2 * Math.PI) - Math.PI;
+    const turn = ((angle(tipAfter) - angle(tipBefore) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
     // The forearm turned a quarter turn clockwise on screen (y down), and so did the hand.
     expect(turn).toBeCloseTo(Math.PI / 2, 9);
     expect(dist(tipAfter, wrist)).toBeCloseTo(dist(tipBefore, wrist), 9);

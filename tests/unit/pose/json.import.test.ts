@@ -20,7 +20,11 @@ describe('parsePoseJson: coordinates', () => {
 
   it('scales an array whose numbers are all within [-1, 1] by the canvas', () => {
     const normalized = triples(18, (i) => [0.5, i / 20, 1]);
-    const doc = ok({ people: [{ pose_keypoints_2d: normalized, hand_left_keypoints_2d: triples(21, () => [30, 40, 1]) }], canvas_width: 400, canvas_height: 600 });
+    const doc = ok({
+      people: [{ pose_keypoints_2d: normalized, hand_left_keypoints_2d: triples(21, () => [30, 40, 1]) }],
+      canvas_width: 400,
+      canvas_height: 600,
+    });
     expect(doc.people[0]!.body[10]).toEqual({ x: 200, y: 300, visible: true });
     // Each array is judged on its own: the hand in pixels stays in pixels.
     expect(doc.people[0]!.leftHand![0]).toEqual({ x: 30, y: 40, visible: true });
@@ -106,12 +110,22 @@ describe('parsePoseJson: real files', () => {
     expect(first!.body[0]!.x).toBeGreaterThan(100);
   });
 
-  it('reads the OpenPose binary\'s BODY_25 output: the 18 COCO points and the six foot points, mid-hip dropped', () => {
+  it("reads the OpenPose binary's BODY_25 output: the 18 COCO points and the six foot points, mid-hip dropped", () => {
     // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty, no canvas size.
     const body25 = triples(25, (i) => [300 + i, 400 + i, i === 8 || i > 18 ? 0.9 : 0.8]);
     const doc = ok({
       version: 1.3,
-      people: [{ person_id: [-1], pose_keypoints_2d: body25, face_keypoints_2d: triples(70, (i) => [10 + i, 20, 0.7]), hand_left_keypoints_2d: [], hand_right_keypoints_2d: triples(21, (i) => [50 + i, 60, 0.5]), pose_keypoints_3d: [], face_keypoints_3d: [] }],
+      people: [
+        {
+          person_id: [-1],
+          pose_keypoints_2d: body25,
+          face_keypoints_2d: triples(70, (i) => [10 + i, 20, 0.7]),
+          hand_left_keypoints_2d: [],
+          hand_right_keypoints_2d: triples(21, (i) => [50 + i, 60, 0.5]),
+          pose_keypoints_3d: [],
+          face_keypoints_3d: [],
+        },
+      ],
     });
     const body = doc.people[0]!.body;
     // BODY_25 19-24 (LBigToe ... RHeel) are the person's feet, in the same order.
@@ -146,7 +160,11 @@ describe('parsePoseJson: real files', () => {
 
 describe('a pose file saved with a byte order mark', () => {
   it('reads as the same file without it (Windows editors save UTF-8 with one)', () => {
-    const text = JSON.stringify({ canvas_width: 512, canvas_height: 512, people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 100 + 10 * i, 1]).flat() }] });
+    const text = JSON.stringify({
+      canvas_width: 512,
+      canvas_height: 512,
+      people: [{ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [100 + i, 100 + 10 * i, 1]).flat() }],
+    });
     const plain = parsePoseJson(text);
     const marked = parsePoseJson(`\uFEFF${text}`);
     expect(plain.ok).toBe(true);

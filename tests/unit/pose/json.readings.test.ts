@@ -22,16 +22,28 @@ describe('body layouts of 75 numbers', () => {
 
   it('reads a BODY_25 body with a canvas size and no feet as BODY_25 when its point 8 sits between its hips', () => {
     // BODY_25: 8 mid-hip (150, 300) between 9 right hip (130, 300) and 12 left hip (170, 300).
-    const body25 = triples(25, (i) => (i > 18 ? [0, 0, 0] : i === 8 ? [150, 300, 1] : i === 9 ? [130, 300, 1] : i === 12 ? [170, 300, 1] : [100 + i, 100 + i, 1]));
+    const body25 = triples(25, (i) =>
+      i > 18 ? [0, 0, 0] : i === 8 ? [150, 300, 1] : i === 9 ? [130, 300, 1] : i === 12 ? [170, 300, 1] : [100 + i, 100 + i, 1],
+    );
     const doc = ok({ people: [{ pose_keypoints_2d: body25 }], canvas_width: 512, canvas_height: 512 });
     expect(doc.people[0]!.body[8]).toEqual({ x: 130, y: 300, visible: true });
     expect(doc.people[0]!.body[11]).toEqual({ x: 170, y: 300, visible: true });
   });
 });
 
-describe('other writers\' keys', () => {
+describe("other writers' keys", () => {
   it('reads OpenPose 1.0/1.1 names (pose_keypoints, hand_*_keypoints, face_keypoints) and says so', () => {
-    const result = parsePoseJson({ version: 1.0, people: [{ pose_keypoints: triples(18, (i) => [50 + i, 60 + i, 0.6]), face_keypoints: [], hand_left_keypoints: triples(21, () => [30, 40, 0.5]), hand_right_keypoints: [] }] });
+    const result = parsePoseJson({
+      version: 1.0,
+      people: [
+        {
+          pose_keypoints: triples(18, (i) => [50 + i, 60 + i, 0.6]),
+          face_keypoints: [],
+          hand_left_keypoints: triples(21, () => [30, 40, 0.5]),
+          hand_right_keypoints: [],
+        },
+      ],
+    });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.document.people[0]!.body.filter((k) => k.visible)).toHaveLength(18);
     expect(result.document.people[0]!.leftHand).toHaveLength(21);
@@ -64,10 +76,22 @@ describe('numbers written as text', () => {
 
 describe('importPoseJson refuses a file with nothing to draw, saying why', () => {
   it.each([
-    ['no people and no animals', { canvas_width: 512, canvas_height: 512, version: 1 }, /^the pose file has no people and no animals; its keys are canvas_width, canvas_height, version: nothing to draw$/],
+    [
+      'no people and no animals',
+      { canvas_width: 512, canvas_height: 512, version: 1 },
+      /^the pose file has no people and no animals; its keys are canvas_width, canvas_height, version: nothing to draw$/,
+    ],
     ['people whose arrays are all empty', { people: [{ pose_keypoints_2d: [], face_keypoints_2d: [] }] }, /has 1 person and 0 animals but no keypoints/],
-    ['only confidence 0', { people: [{ pose_keypoints_2d: triples(18, () => [10, 10, 0]) }] }, /none of the 18 keypoints in the pose file is visible: every one has confidence 0/],
-    ['only fractional confidences with a canvas size', { animals: [triples(17, () => [10, 10, 0.7])], canvas_width: 960, canvas_height: 512 }, /17 have a confidence between 0 and 1, and a file with a canvas size is read as ControlNet reads it/],
+    [
+      'only confidence 0',
+      { people: [{ pose_keypoints_2d: triples(18, () => [10, 10, 0]) }] },
+      /none of the 18 keypoints in the pose file is visible: every one has confidence 0/,
+    ],
+    [
+      'only fractional confidences with a canvas size',
+      { animals: [triples(17, () => [10, 10, 0.7])], canvas_width: 960, canvas_height: 512 },
+      /17 have a confidence between 0 and 1, and a file with a canvas size is read as ControlNet reads it/,
+    ],
   ])('%s', (_, input, message) => {
     const result = importPoseJson(input);
     expect(result.ok).toBe(false);

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attachDefaultHand, BODY, boundingBox, cloneDocument, createDefaultAnimal, createDefaultPerson, createDefaultPoseDocument,
-  flipAnimal, flipPerson, personBoundingBox, refitDocument, rotatePerson, scalePerson, translatePerson,
-  animalBoundingBox, type Keypoint, type Person,
+  attachDefaultHand,
+  BODY,
+  boundingBox,
+  cloneDocument,
+  createDefaultAnimal,
+  createDefaultPerson,
+  createDefaultPoseDocument,
+  flipAnimal,
+  flipPerson,
+  personBoundingBox,
+  refitDocument,
+  rotatePerson,
+  scalePerson,
+  translatePerson,
+  animalBoundingBox,
+  type Keypoint,
+  type Person,
 } from '../../../src/pose/index.js';
 
 const person = (): Person => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 });
@@ -109,7 +123,11 @@ describe('transforming', () => {
 
 describe('documents', () => {
   it('measures the box of visible points only', () => {
-    const pts: Keypoint[] = [{ x: 5, y: 5, visible: true }, { x: 0, y: 100, visible: false }, { x: 9, y: 7, visible: true }];
+    const pts: Keypoint[] = [
+      { x: 5, y: 5, visible: true },
+      { x: 0, y: 100, visible: false },
+      { x: 9, y: 7, visible: true },
+    ];
     expect(boundingBox(pts)).toEqual({ minX: 5, minY: 5, maxX: 9, maxY: 7 });
     expect(boundingBox([{ x: 1, y: 1, visible: false }])).toBeNull();
   });
@@ -119,7 +137,11 @@ describe('documents', () => {
     doc.animals.push(createDefaultAnimal({ centre: { x: 100, y: 500 }, height: 50 }));
     const at = (d: typeof doc, i: number) => d.people[0]!.body[i]!;
     // 400x600 onto 800x300: fit scales by 0.5 (the height), fill by 2 (the width), keep by 1.
-    for (const [fit, s] of [['fit', 0.5], ['fill', 2], ['keep', 1]] as const) {
+    for (const [fit, s] of [
+      ['fit', 0.5],
+      ['fill', 2],
+      ['keep', 1],
+    ] as const) {
       const next = refitDocument(doc, 800, 300, fit);
       expect([next.canvas_width, next.canvas_height]).toEqual([800, 300]);
       const [dx, dy] = [(800 - 400 * s) / 2, (300 - 600 * s) / 2];

@@ -12,8 +12,7 @@ export interface Pixels {
 }
 
 /** Absolute path of a file under tests/fixtures/pose. */
-export const fixturePath = (name: string): string =>
-  fileURLToPath(new URL(`../../fixtures/pose/${name}`, import.meta.url));
+export const fixturePath = (name: string): string => fileURLToPath(new URL(`../../fixtures/pose/${name}`, import.meta.url));
 
 /** Parses a fixture pose file, failing the test if it does not load. */
 export function loadFixtureDocument(name: string): PoseDocument {

@@ -3,7 +3,18 @@
 // of an animal read as a stray person of two head points.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { attachDefaultFace, attachDefaultHand, createDefaultAnimal, createDefaultPerson, parsePoseJson, poseFromPng, rasterizeOpenPose, type Animal, type Person, type PoseDocument } from '../../../src/pose/index.js';
+import {
+  attachDefaultFace,
+  attachDefaultHand,
+  createDefaultAnimal,
+  createDefaultPerson,
+  parsePoseJson,
+  poseFromPng,
+  rasterizeOpenPose,
+  type Animal,
+  type Person,
+  type PoseDocument,
+} from '../../../src/pose/index.js';
 import { corpusPath } from './realpose.js';
 import { readPng } from './pixels.js';
 
@@ -17,10 +28,12 @@ function drawAndRead(people: Person[], animals: Animal[]): PoseDocument {
 
 // The largest distance from a true animal's drawn point to the read animal's (Infinity when one is not read).
 const worstPoint = (truth: Animal, read: Animal | undefined) =>
-  Math.max(...truth.keypoints.map((k, i) => {
-    const r = read?.keypoints[i];
-    return !k.visible ? 0 : r?.visible ? Math.hypot(r.x - k.x, r.y - k.y) : Infinity;
-  }));
+  Math.max(
+    ...truth.keypoints.map((k, i) => {
+      const r = read?.keypoints[i];
+      return !k.visible ? 0 : r?.visible ? Math.hypot(r.x - k.x, r.y - k.y) : Infinity;
+    }),
+  );
 
 describe('poseFromPng on drawings of animals', { timeout: 60_000 }, () => {
   it("reads ControlNet's own drawing of the corpus animal (the head it keeps) as one animal, and no person", async () => {

@@ -23,14 +23,14 @@ const within = (a: { x: number; y: number; visible: boolean } | undefined, b: { 
   !!a?.visible && !!b && Math.hypot(a.x - b.x, a.y - b.y) <= 1;
 
 describe('poseFromPng on people seen from behind', () => {
-  it("keeps the ears of a person without nose and eyes, though no limb joins them to the body", () => {
+  it('keeps the ears of a person without nose and eyes, though no limb joins them to the body', () => {
     const truth = fromBehind(256);
     const read = drawAndRead([truth]);
     expect(read.people).toHaveLength(1);
     ears(read.people[0]).forEach((ear, n) => expect(within(ear, ears(truth)[n])).toBe(true));
   });
 
-  it("gives each of two people standing side by side their own ears", () => {
+  it('gives each of two people standing side by side their own ears', () => {
     const truth = [fromBehind(150), fromBehind(362)];
     const read = drawAndRead(truth);
     expect(read.people).toHaveLength(2);

@@ -41,7 +41,9 @@ function readFile(entry: CorpusEntry): Promise<FileReading> {
     const truth = parsed.document;
     const png = await readPng(corpusPath(entry.name, '.ref.png'));
     const { image } = showingDots(truth, png.width, png.height);
-    const replayDiffers = image.filter((c, i) => c !== (((png.data[i * 4] ?? 0) << 16) | ((png.data[i * 4 + 1] ?? 0) << 8) | (png.data[i * 4 + 2] ?? 0))).length;
+    const replayDiffers = image.filter(
+      (c, i) => c !== (((png.data[i * 4] ?? 0) << 16) | ((png.data[i * 4 + 1] ?? 0) << 8) | (png.data[i * 4 + 2] ?? 0)),
+    ).length;
     const read = readSkeleton(png);
     return { truth, reading: read, score: scoreReading(truth, read.pose), replayDiffers };
   })();
@@ -63,7 +65,7 @@ function peopleTouch(doc: PoseDocument): boolean {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const [nx, ny] = [x + dx, y + dy];
-          const o = nx >= 0 && ny >= 0 && nx < width && ny < height ? owner[ny * width + nx] ?? -1 : -1;
+          const o = nx >= 0 && ny >= 0 && nx < width && ny < height ? (owner[ny * width + nx] ?? -1) : -1;
           if (o >= 0 && o !== n) return true;
         }
       }
@@ -78,13 +80,15 @@ function brokenFingers({ pose, uncertainHands }: SkeletonReading): string[] {
   const parent = (i: number) => HAND_EDGES.find(([, b]) => b === i)?.[0];
   const child = (i: number) => HAND_EDGES.find(([a]) => a === i && i > 0)?.[1];
   const doubted = new Set(uncertainHands.map((h) => `${h.person} ${h.side}Hand`));
-  return pose.people.flatMap((p, n) => (['leftHand', 'rightHand'] as const).flatMap((side) => {
-    if (doubted.has(`${n} ${side}`)) return [];
-    return (p[side] ?? []).flatMap((k, i) => {
-      const [a, b] = [parent(i), child(i)];
-      return !k.visible && a !== undefined && b !== undefined && p[side]?.[a]?.visible && p[side]?.[b]?.visible ? [`${n} ${side} ${i}`] : [];
-    });
-  }));
+  return pose.people.flatMap((p, n) =>
+    (['leftHand', 'rightHand'] as const).flatMap((side) => {
+      if (doubted.has(`${n} ${side}`)) return [];
+      return (p[side] ?? []).flatMap((k, i) => {
+        const [a, b] = [parent(i), child(i)];
+        return !k.visible && a !== undefined && b !== undefined && p[side]?.[a]?.visible && p[side]?.[b]?.visible ? [`${n} ${side} ${i}`] : [];
+      });
+    }),
+  );
 }
 
 describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeout: 600_000 }, () => {
@@ -102,9 +106,14 @@ describe("poseFromPng on ControlNet's drawings of the real pose corpus", { timeo
   it(`meets the body bar and the hands' precision over all ${drawable.length} drawings`, async () => {
     const files = await Promise.all(drawable.map(async (entry) => ({ entry, ...(await readFile(entry)) })));
     const total = files.reduce((sum, f) => addScores(sum, f.score), emptyScore());
-    console.log(`pose-from-png on the corpus's ControlNet drawings (within 3 px):\n${files.map((f) =>
-      `  ${f.entry.name}: people ${f.reading.pose.people.length}/${f.truth.people.length}, body ${describePart(f.score.body)}; hands ${describePart(f.score.hands)}; hands in doubt ${f.reading.uncertainHands.length}`).join('\n')}` +
-      `\n  all: body ${describePart(total.body)}\n  all: hands ${describePart(total.hands)}`);
+    console.log(
+      `pose-from-png on the corpus's ControlNet drawings (within 3 px):\n${files
+        .map(
+          (f) =>
+            `  ${f.entry.name}: people ${f.reading.pose.people.length}/${f.truth.people.length}, body ${describePart(f.score.body)}; hands ${describePart(f.score.hands)}; hands in doubt ${f.reading.uncertainHands.length}`,
+        )
+        .join('\n')}` + `\n  all: body ${describePart(total.body)}\n  all: hands ${describePart(total.hands)}`,
+    );
     expect(total.body.found / total.body.showing).toBeGreaterThanOrEqual(BODY_BAR);
     expect(total.hands.right / total.hands.reported).toBeGreaterThanOrEqual(HAND_PRECISION_BAR);
     expect(total.hands.found / total.hands.showing).toBeGreaterThanOrEqual(HAND_RECALL_FLOOR);

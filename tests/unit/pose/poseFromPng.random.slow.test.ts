@@ -36,8 +36,10 @@ describe('pose-from-png on random poses it was not tuned on', { timeout: 900_000
       }
     }
     const { body, hands } = total;
-    console.log(`pose-from-png on ${DRAWINGS} random drawings from seed ${seed} (POSE_SEED=${seed} replays them), within ${TOLERANCE} px:` +
-      `\n  body: ${describePart(body)}\n  hands: ${describePart(hands)}\n  hands named uncertain: ${named.length}`);
+    console.log(
+      `pose-from-png on ${DRAWINGS} random drawings from seed ${seed} (POSE_SEED=${seed} replays them), within ${TOLERANCE} px:` +
+        `\n  body: ${describePart(body)}\n  hands: ${describePart(hands)}\n  hands named uncertain: ${named.length}`,
+    );
     expect((body.right + hands.right) / Math.max(body.reported + hands.reported, 1)).toBeGreaterThanOrEqual(PRECISION_FLOOR);
     expect(body.found / body.showing).toBeGreaterThanOrEqual(BODY_RECALL_FLOOR);
     expect(hands.found / hands.showing).toBeGreaterThanOrEqual(HAND_RECALL_FLOOR);

@@ -10,8 +10,9 @@ import { fixturePath, readPng } from './pixels.js';
 import { corpusPath } from './realpose.js';
 
 const points = (doc: PoseDocument) =>
-  doc.people.flatMap((p, n) => (['body', 'leftHand', 'rightHand', 'face'] as const).flatMap((part) =>
-    (p[part] ?? []).map((k, i) => ({ key: `${n} ${part} ${i}`, k }))));
+  doc.people.flatMap((p, n) =>
+    (['body', 'leftHand', 'rightHand', 'face'] as const).flatMap((part) => (p[part] ?? []).map((k, i) => ({ key: `${n} ${part} ${i}`, k }))),
+  );
 
 // The drawing as ControlNet drew it, and what it reads as (once: a read takes seconds).
 const drawing = readPng(corpusPath('comfy_two_people_frames', '.ref.png')).then((png) => ({ png, exact: poseFromPng(png) }));
@@ -63,7 +64,16 @@ describe('poseFromPng on a drawing saved again', { timeout: 60_000 }, () => {
 
   it('moves colours a few levels off to the drawing colour, and leaves exact and foreign colours alone', () => {
     const packed = Int32Array.from([0xff0000, 0x0000ff, 0xfb0302, 0x020103, 0x99340a, 0x408040, 0xffffff, 0xfafcfd]);
-    expect(Array.from(snapToDrawingColours(packed, packed.length), (c) => c.toString(16))).toEqual(['ff0000', 'ff', 'ff0000', '0', '993300', '408040', 'ffffff', 'ffffff']);
+    expect(Array.from(snapToDrawingColours(packed, packed.length), (c) => c.toString(16))).toEqual([
+      'ff0000',
+      'ff',
+      'ff0000',
+      '0',
+      '993300',
+      '408040',
+      'ffffff',
+      'ffffff',
+    ]);
   });
 
   it('keeps the colours of feet and animals, which lie near a joint or limb colour but are drawing colours of their own', () => {

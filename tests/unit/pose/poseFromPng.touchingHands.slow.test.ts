@@ -37,7 +37,8 @@ function handsRead(truth: PoseDocument, read: PoseDocument): Array<[hit: number,
   return (['leftHand', 'rightHand'] as const).map((side) => {
     const hand = truth.people[0]?.[side] ?? [];
     const showing = hand.flatMap((_, i) => (shows.has(dotKey(0, side, i)) ? [i] : []));
-    const hits = (r: readonly Keypoint[]) => showing.filter((i) => r[i]?.visible && Math.hypot((r[i]?.x ?? 0) - (hand[i]?.x ?? 0), (r[i]?.y ?? 0) - (hand[i]?.y ?? 0)) <= 3).length;
+    const hits = (r: readonly Keypoint[]) =>
+      showing.filter((i) => r[i]?.visible && Math.hypot((r[i]?.x ?? 0) - (hand[i]?.x ?? 0), (r[i]?.y ?? 0) - (hand[i]?.y ?? 0)) <= 3).length;
     return [Math.max(0, ...readHands.map(hits)), showing.length];
   });
 }

@@ -1,7 +1,16 @@
 // Random poses the skeleton reader was not tuned on: people in any posture, arms crossing the
 // body and each other, limbs running off the canvas, hands in any turn with fingers bent so their
 // dots pile up, sometimes a face over them. Drawn by the project's ControlNet-exact renderer.
-import { attachDefaultFace, BODY, BODY_KEYPOINT_COUNT, rasterizeOpenPose, type Keypoint, type Person, type PoseDocument, type Vec2 } from '../../../src/pose/index.js';
+import {
+  attachDefaultFace,
+  BODY,
+  BODY_KEYPOINT_COUNT,
+  rasterizeOpenPose,
+  type Keypoint,
+  type Person,
+  type PoseDocument,
+  type Vec2,
+} from '../../../src/pose/index.js';
 import { HAND_TEMPLATE } from '../../../src/pose/templates.js';
 
 /** A seeded generator of numbers in [0, 1) (mulberry32): a seed gives the same poses every time. */
@@ -33,10 +42,18 @@ function randomBody(random: Random, neck: Vec2, height: number): Keypoint[] {
   const head = at(neck, up + between(random, -0.3, 0.3), 0.12 * height);
   body[BODY.nose] = head;
   const face = between(random, -0.6, 0.6);
-  for (const [joint, side, reach] of [[BODY.right_eye, -1, 0.03], [BODY.left_eye, 1, 0.03], [BODY.right_ear, -1, 0.065], [BODY.left_ear, 1, 0.065]] as const) {
+  for (const [joint, side, reach] of [
+    [BODY.right_eye, -1, 0.03],
+    [BODY.left_eye, 1, 0.03],
+    [BODY.right_ear, -1, 0.065],
+    [BODY.left_ear, 1, 0.065],
+  ] as const) {
     body[joint] = at(at(head, up, 0.025 * height), across + face + (side < 0 ? Math.PI : 0), reach * height);
   }
-  const arms = [[BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist, -1], [BODY.left_shoulder, BODY.left_elbow, BODY.left_wrist, 1]] as const;
+  const arms = [
+    [BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist, -1],
+    [BODY.left_shoulder, BODY.left_elbow, BODY.left_wrist, 1],
+  ] as const;
   for (const [shoulderJoint, elbowJoint, wristJoint, side] of arms) {
     const shoulder = at(neck, across + (side < 0 ? Math.PI : 0), between(random, 0.08, 0.13) * height);
     const upper = between(random, 0, 2 * Math.PI);
@@ -46,7 +63,10 @@ function randomBody(random: Random, neck: Vec2, height: number): Keypoint[] {
     body[wristJoint] = at(elbow, upper + between(random, -2.6, 2.6), between(random, 0.12, 0.17) * height);
   }
   const pelvis = at(neck, DOWN + lean, 0.3 * height);
-  const legs = [[BODY.right_hip, BODY.right_knee, BODY.right_ankle, -1], [BODY.left_hip, BODY.left_knee, BODY.left_ankle, 1]] as const;
+  const legs = [
+    [BODY.right_hip, BODY.right_knee, BODY.right_ankle, -1],
+    [BODY.left_hip, BODY.left_knee, BODY.left_ankle, 1],
+  ] as const;
   for (const [hipJoint, kneeJoint, ankleJoint, side] of legs) {
     const hip = at(pelvis, across + (side < 0 ? Math.PI : 0), between(random, 0.05, 0.08) * height);
     const thigh = DOWN + lean + between(random, -0.9, 0.9);

@@ -28,11 +28,19 @@ const near = (a: Keypoint | undefined, b: Keypoint | undefined) => !!a?.visible 
 const rightBody = (truth: Person, read: Person) => read.body.filter((k, i) => near(k, truth.body[i])).length;
 
 /** An empty score. */
-export const emptyScore = (): ReadingScore => ({ body: { reported: 0, right: 0, showing: 0, found: 0 }, hands: { reported: 0, right: 0, showing: 0, found: 0 } });
+export const emptyScore = (): ReadingScore => ({
+  body: { reported: 0, right: 0, showing: 0, found: 0 },
+  hands: { reported: 0, right: 0, showing: 0, found: 0 },
+});
 
 /** The sum of two scores. */
 export function addScores(a: ReadingScore, b: ReadingScore): ReadingScore {
-  const sum = (x: PartScore, y: PartScore): PartScore => ({ reported: x.reported + y.reported, right: x.right + y.right, showing: x.showing + y.showing, found: x.found + y.found });
+  const sum = (x: PartScore, y: PartScore): PartScore => ({
+    reported: x.reported + y.reported,
+    right: x.right + y.right,
+    showing: x.showing + y.showing,
+    found: x.found + y.found,
+  });
   return { body: sum(a.body, b.body), hands: sum(a.hands, b.hands) };
 }
 

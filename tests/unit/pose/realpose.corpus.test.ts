@@ -48,7 +48,9 @@ describe('the real pose corpus', () => {
         return;
       }
       const image = render(result.document);
-      figures.push(`  ${entry.name}: drawn, ${result.reading} reading, ${result.document.people.length} people, ${drawnPixels(image.data)} px; ${result.notes.slice(1).join('; ')}`);
+      figures.push(
+        `  ${entry.name}: drawn, ${result.reading} reading, ${result.document.people.length} people, ${drawnPixels(image.data)} px; ${result.notes.slice(1).join('; ')}`,
+      );
       expect(drawnPixels(image.data)).toBeGreaterThan(100);
     });
   }

@@ -15,7 +15,16 @@ function renderProfile(doc: PoseDocument, profile: RenderProfile, width = doc.ca
 
 describe('xinsir profile', () => {
   it.each([
-    [400, 480, 4], [499, 499, 4], [400, 600, 8], [500, 300, 8], [512, 512, 8], [999, 10, 8], [1000, 1000, 12], [1536, 1536, 12], [2048, 512, 16], [9000, 9000, 28],
+    [400, 480, 4],
+    [499, 499, 4],
+    [400, 600, 8],
+    [500, 300, 8],
+    [512, 512, 8],
+    [999, 10, 8],
+    [1000, 1000, 12],
+    [1536, 1536, 12],
+    [2048, 512, 16],
+    [9000, 9000, 28],
   ])('scales the stick at %ix%i to a half-axis of %i px (min(2 + max_side // 1000, 7) x 4 from 500 px)', (w, h, expected) => {
     expect(stickWidthFor('xinsir', w, h)).toBe(expected);
     expect(stickWidthFor('sd15', w, h)).toBe(4);
@@ -27,7 +36,9 @@ describe('xinsir profile', () => {
       const doc = loadFixtureDocument('editor-two-people.json');
       const ours = renderProfile(doc, 'xinsir', side, side);
       const m = drawnMatch(ours, reference);
-      console.log(`xinsir ${side}px: recall ${m.recall.toFixed(4)}, precision ${m.precision.toFixed(4)}, ${countDifferentPixels(ours, reference)} pixels differ`);
+      console.log(
+        `xinsir ${side}px: recall ${m.recall.toFixed(4)}, precision ${m.precision.toFixed(4)}, ${countDifferentPixels(ours, reference)} pixels differ`,
+      );
       expect(m.recall).toBeGreaterThanOrEqual(0.95);
       expect(m.precision).toBeGreaterThanOrEqual(0.95);
       expect(countDifferentPixels(ours, reference)).toBe(0);

@@ -2,24 +2,47 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import {
-  ANIMAL_COLOURS, ANIMAL_LINES, BODY, BODY_COLOURS, HAND_EDGES, renderOpenPose,
-  type Keypoint, type PoseDocument, type Rgb,
+  ANIMAL_COLOURS,
+  ANIMAL_LINES,
+  BODY,
+  BODY_COLOURS,
+  HAND_EDGES,
+  renderOpenPose,
+  type Keypoint,
+  type PoseDocument,
+  type Rgb,
 } from '../../../src/pose/index.js';
 import { colourAt, colourHistogram, packRgb, render, type Pixels } from './pixels.js';
 
 const hidden = (): Keypoint => ({ x: 0, y: 0, visible: false });
 const at = (x: number, y: number): Keypoint => ({ x, y, visible: true });
-const bodyWith = (points: Record<number, Keypoint>): Keypoint[] =>
-  Array.from({ length: 18 }, (_, i) => points[i] ?? hidden());
+const bodyWith = (points: Record<number, Keypoint>): Keypoint[] => Array.from({ length: 18 }, (_, i) => points[i] ?? hidden());
 const doc = (parts: Partial<PoseDocument>): PoseDocument => ({ canvas_width: 200, canvas_height: 200, people: [], animals: [], ...parts });
 const dim = (c: Rgb): Rgb => [Math.trunc(c[0] * 0.6), Math.trunc(c[1] * 0.6), Math.trunc(c[2] * 0.6)];
 const count = (p: Pixels, c: Rgb): number => colourHistogram(p).get(packRgb(c)) ?? 0;
 
 // matplotlib.colors.hsv_to_rgb([k/20, 1, 1]) * 255 as cv2 rounds it, printed by Python.
 const HAND_EDGE_TABLE: Rgb[] = [
-  [255, 0, 0], [255, 77, 0], [255, 153, 0], [255, 229, 0], [204, 255, 0], [128, 255, 0], [51, 255, 0],
-  [0, 255, 25], [0, 255, 102], [0, 255, 179], [0, 255, 255], [0, 178, 255], [0, 102, 255], [0, 25, 255],
-  [51, 0, 255], [128, 0, 255], [204, 0, 255], [255, 0, 230], [255, 0, 153], [255, 0, 77],
+  [255, 0, 0],
+  [255, 77, 0],
+  [255, 153, 0],
+  [255, 229, 0],
+  [204, 255, 0],
+  [128, 255, 0],
+  [51, 255, 0],
+  [0, 255, 25],
+  [0, 255, 102],
+  [0, 255, 179],
+  [0, 255, 255],
+  [0, 178, 255],
+  [0, 102, 255],
+  [0, 25, 255],
+  [51, 0, 255],
+  [128, 0, 255],
+  [204, 0, 255],
+  [255, 0, 230],
+  [255, 0, 153],
+  [255, 0, 77],
 ];
 
 describe('body', () => {
@@ -89,15 +112,21 @@ describe('hiding', () => {
 describe('hands and faces', () => {
   // Fingers fanning out from the wrist, joints 30 px apart, so every edge midpoint is clear of dots.
   const wrist = at(200, 380);
-  const hand = [wrist, ...[0, 1, 2, 3, 4].flatMap((f) => {
-    const angle = -Math.PI / 2 + (f - 2) * 0.45;
-    return [1, 2, 3, 4].map((j) => at(200 + Math.cos(angle) * 60 * j, 380 + Math.sin(angle) * 60 * j));
-  })];
+  const hand = [
+    wrist,
+    ...[0, 1, 2, 3, 4].flatMap((f) => {
+      const angle = -Math.PI / 2 + (f - 2) * 0.45;
+      return [1, 2, 3, 4].map((j) => at(200 + Math.cos(angle) * 60 * j, 380 + Math.sin(angle) * 60 * j));
+    }),
+  ];
   const image = render({ canvas_width: 400, canvas_height: 400, people: [{ body: bodyWith({}), leftHand: hand }], animals: [] });
 
   it('colours hand edge k with HSV(k/20, 1, 1) as matplotlib and cv2 round it', () => {
     HAND_EDGES.forEach(([a, b], k) => {
-      const mid = { x: Math.trunc((Math.trunc(hand[a]!.x) + Math.trunc(hand[b]!.x)) / 2), y: Math.trunc((Math.trunc(hand[a]!.y) + Math.trunc(hand[b]!.y)) / 2) };
+      const mid = {
+        x: Math.trunc((Math.trunc(hand[a]!.x) + Math.trunc(hand[b]!.x)) / 2),
+        y: Math.trunc((Math.trunc(hand[a]!.y) + Math.trunc(hand[b]!.y)) / 2),
+      };
       expect(colourAt(image, mid.x, mid.y), `edge ${k}`).toEqual(HAND_EDGE_TABLE[k]);
     });
   });
@@ -135,7 +164,12 @@ describe('animals', () => {
   });
 
   it('skips a line whose end is hidden', () => {
-    const withHidden = render({ canvas_width: 460, canvas_height: 400, people: [], animals: [{ keypoints: points.map((k, i) => (i === 0 ? { ...k, visible: false } : k)) }] });
+    const withHidden = render({
+      canvas_width: 460,
+      canvas_height: 400,
+      people: [],
+      animals: [{ keypoints: points.map((k, i) => (i === 0 ? { ...k, visible: false } : k)) }],
+    });
     expect(count(withHidden, ANIMAL_COLOURS[0]!)).toBe(0);
     expect(count(withHidden, ANIMAL_COLOURS[2]!)).toBe(0);
     expect(count(withHidden, ANIMAL_COLOURS[3]!)).toBe(count(image, ANIMAL_COLOURS[3]!));

@@ -3,7 +3,16 @@
 // in order, keeping for every pixel the primitive on top and the colour it covered. A keypoint
 // shows when at least one pixel of the final image would differ had its dot not been drawn: a dot
 // wholly under later drawing, or lying on an earlier dot of the same colour, shows nothing.
-import { BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS, FACE_POINT_COLOUR, HAND_EDGE_COLOURS, HAND_EDGES, HAND_POINT_COLOUR, stickWidthFor } from '../../../src/pose/index.js';
+import {
+  BODY_COLOURS,
+  BODY_LIMB_COLOURS,
+  BODY_LIMBS,
+  FACE_POINT_COLOUR,
+  HAND_EDGE_COLOURS,
+  HAND_EDGES,
+  HAND_POINT_COLOUR,
+  stickWidthFor,
+} from '../../../src/pose/index.js';
 import type { Keypoint, PoseDocument, Rgb } from '../../../src/pose/index.js';
 import { fillCircle } from '../../../src/pose/render/circle.js';
 import { drawLimb } from '../../../src/pose/render/drawBody.js';
@@ -42,7 +51,11 @@ function primitives(doc: PoseDocument, p: Projection): Primitive[] {
       const ys = [p.personY(k1.y), p.personY(k2.y)];
       const colour = BODY_LIMB_COLOURS[i] ?? [0, 0, 0];
       const m = stick + 2;
-      out.push({ colour, box: [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m], draw: (r) => drawLimb(r, k1, k2, p, stick, colour) });
+      out.push({
+        colour,
+        box: [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m],
+        draw: (r) => drawLimb(r, k1, k2, p, stick, colour),
+      });
     });
     person.body.forEach((k, i) => {
       if (k.visible) dot(dotKey(n, 'body', i), Math.trunc(p.personX(k.x)), Math.trunc(p.personY(k.y)), 4, BODY_COLOURS[i] ?? [0, 0, 0]);
@@ -53,7 +66,12 @@ function primitives(doc: PoseDocument, p: Projection): Primitive[] {
       HAND_EDGES.forEach(([a, b], i) => {
         const [k1, k2] = [handPixel(hand[a]), handPixel(hand[b])];
         const colour = HAND_EDGE_COLOURS[i] ?? [0, 0, 0];
-        if (k1 && k2) out.push({ colour, box: [Math.min(k1.x, k2.x) - 3, Math.min(k1.y, k2.y) - 3, Math.max(k1.x, k2.x) + 3, Math.max(k1.y, k2.y) + 3], draw: (r) => thickLine(r, k1.x, k1.y, k2.x, k2.y, 2, colour) });
+        if (k1 && k2)
+          out.push({
+            colour,
+            box: [Math.min(k1.x, k2.x) - 3, Math.min(k1.y, k2.y) - 3, Math.max(k1.x, k2.x) + 3, Math.max(k1.y, k2.y) + 3],
+            draw: (r) => thickLine(r, k1.x, k1.y, k2.x, k2.y, 2, colour),
+          });
       });
       hand.forEach((k, i) => {
         const at = handPixel(k);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attachDefaultFace, attachDefaultHand, BODY, BODY_MIRROR, bodyAxis, createDefaultPerson, FACE_MIRROR, faceAxis, mirrorPersonSide,
-  moveSymmetric, reflectAcross, rotatePerson, type Person,
+  attachDefaultFace,
+  attachDefaultHand,
+  BODY,
+  BODY_MIRROR,
+  bodyAxis,
+  createDefaultPerson,
+  FACE_MIRROR,
+  faceAxis,
+  mirrorPersonSide,
+  moveSymmetric,
+  reflectAcross,
+  rotatePerson,
+  type Person,
 } from '../../../src/pose/index.js';
 
 const person = (): Person => createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 });

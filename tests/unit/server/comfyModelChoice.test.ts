@@ -5,7 +5,12 @@ import { builtinProfiles } from '../../../server/engines/comfyui/profiles/builti
 import type { ModelChoice } from '../../../server/engines/comfyui/profiles/workflowProfile';
 
 const report = (checkpoints: string[], controlnet: string[] = ['xinsir-openpose-sdxl-1.0.safetensors']): ServerReport => ({
-  url: 'http://gpu', nodes: new Map(), models: new Map([['checkpoints', checkpoints], ['controlnet', controlnet]]),
+  url: 'http://gpu',
+  nodes: new Map(),
+  models: new Map([
+    ['checkpoints', checkpoints],
+    ['controlnet', controlnet],
+  ]),
 });
 const sdxlChoices = (env: Record<string, string> = {}): ModelChoice[] => {
   const profile = builtinProfiles(loadComfyUiSettings({ COMFYUI_PROFILES: 'sdxl', ...env }))[0];
@@ -22,7 +27,8 @@ describe('choosing the SDXL models', () => {
   it('says what it left out, and why, when nothing fits', () => {
     const listed = report(['sd_xl_refiner_1.0.safetensors', 'sd_xl_base_1.0_inpainting_0.1.safetensors', 'v1-5-pruned-emaonly.safetensors']);
     expect(chooseModels(sdxlChoices(), [listed])).toEqual({
-      error: 'the ComfyUI server has no SDXL checkpoint (a name with "xl") in models/checkpoints; left out: sd_xl_refiner_1.0.safetensors (a refiner), sd_xl_base_1.0_inpainting_0.1.safetensors (an inpainting model)',
+      error:
+        'the ComfyUI server has no SDXL checkpoint (a name with "xl") in models/checkpoints; left out: sd_xl_refiner_1.0.safetensors (a refiner), sd_xl_base_1.0_inpainting_0.1.safetensors (an inpainting model)',
     });
   });
 
@@ -30,11 +36,16 @@ describe('choosing the SDXL models', () => {
     const listed = report(['juggernautXL_v9.safetensors', 'sd_xl_base_1.0.safetensors', 'mine.safetensors']);
     expect(names(chooseModels(sdxlChoices(), [listed], ['sd_xl_base_1.0.safetensors']))[0]).toBe('sd_xl_base_1.0.safetensors');
     expect(names(chooseModels(sdxlChoices({ COMFYUI_SDXL_CHECKPOINT: 'mine.safetensors' }), [listed]))[0]).toBe('mine.safetensors');
-    expect(chooseModels(sdxlChoices({ COMFYUI_SDXL_CHECKPOINT: 'gone.safetensors' }), [listed])).toEqual({ error: 'the ComfyUI server has no SDXL checkpoint (a name with "xl") "gone.safetensors"' });
+    expect(chooseModels(sdxlChoices({ COMFYUI_SDXL_CHECKPOINT: 'gone.safetensors' }), [listed])).toEqual({
+      error: 'the ComfyUI server has no SDXL checkpoint (a name with "xl") "gone.safetensors"',
+    });
   });
 
   it('takes a name only when every server lists it, and no union ControlNet for the OpenPose one', () => {
-    const a = report(['sd_xl_base_1.0.safetensors', 'juggernautXL_v9.safetensors'], ['xinsir-controlnet-union-sdxl-openpose.safetensors', 'openpose-sdxl-xinsir.safetensors']);
+    const a = report(
+      ['sd_xl_base_1.0.safetensors', 'juggernautXL_v9.safetensors'],
+      ['xinsir-controlnet-union-sdxl-openpose.safetensors', 'openpose-sdxl-xinsir.safetensors'],
+    );
     const b = report(['juggernautXL_v9.safetensors'], ['openpose-sdxl-xinsir.safetensors']);
     expect(names(chooseModels(sdxlChoices(), [a, b]))).toEqual(['juggernautXL_v9.safetensors', 'openpose-sdxl-xinsir.safetensors']);
   });

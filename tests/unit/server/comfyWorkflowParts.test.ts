@@ -35,7 +35,11 @@ describe('the preview relay', () => {
     vi.useFakeTimers();
     try {
       const published: number[] = [];
-      const relay = new PreviewRelay(async (f) => f.bytes, (jpeg) => published.push(jpeg[0]), 400);
+      const relay = new PreviewRelay(
+        async (f) => f.bytes,
+        (jpeg) => published.push(jpeg[0]),
+        400,
+      );
       relay.offer(frame(1));
       await vi.advanceTimersByTimeAsync(0);
       for (let n = 2; n <= 6; n++) relay.offer(frame(n));
@@ -54,7 +58,11 @@ describe('the preview relay', () => {
 
   it('drops a frame that cannot be shrunk and goes on with the next', async () => {
     const published: number[] = [];
-    const relay = new PreviewRelay(async (f) => (f.bytes[0] === 1 ? Promise.reject(new Error('unreadable')) : f.bytes), (jpeg) => published.push(jpeg[0]), 0);
+    const relay = new PreviewRelay(
+      async (f) => (f.bytes[0] === 1 ? Promise.reject(new Error('unreadable')) : f.bytes),
+      (jpeg) => published.push(jpeg[0]),
+      0,
+    );
     relay.offer(frame(1));
     await new Promise((r) => setTimeout(r, 5));
     relay.offer(frame(2));
@@ -74,7 +82,7 @@ describe('custom workflow files', () => {
   const prompt = { node: '6', input: 'text' };
 
   it("refuses ComfyUI's UI format and anything that is not an API-format workflow, saying which", () => {
-    expect(checkApiWorkflow({ nodes: [], links: [] })).toBe("is in ComfyUI's UI format; export it with \"Save (API Format)\"");
+    expect(checkApiWorkflow({ nodes: [], links: [] })).toBe('is in ComfyUI\'s UI format; export it with "Save (API Format)"');
     expect(checkApiWorkflow([])).toBe('is not a JSON object of nodes');
     expect(checkApiWorkflow({ '1': { inputs: {} } })).toBe('node 1 has no class_type and inputs: not an API-format workflow');
     expect(checkApiWorkflow(graph)).toBeNull();
@@ -111,7 +119,9 @@ describe('ComfyUI settings and shapes', () => {
   it('takes the operator limits, and refuses defaults outside them or an unknown preview method', () => {
     expect(loadComfyUiSettings({}).limits).toEqual({ steps: { min: 1, max: 50 }, cfg: { min: 1, max: 15 }, strength: { min: 0, max: 1.5 } });
     expect(() => loadComfyUiSettings({ COMFYUI_STEPS: '60' })).toThrow('COMFYUI_STEPS must be a whole number from 1 to 50, got "60"');
-    expect(() => loadComfyUiSettings({ COMFYUI_PREVIEW_METHOD: 'fast' })).toThrow('COMFYUI_PREVIEW_METHOD must be one of auto, latent2rgb, taesd, none, got "fast"');
+    expect(() => loadComfyUiSettings({ COMFYUI_PREVIEW_METHOD: 'fast' })).toThrow(
+      'COMFYUI_PREVIEW_METHOD must be one of auto, latent2rgb, taesd, none, got "fast"',
+    );
     expect(() => loadComfyUiSettings({ COMFYUI_PROFILES: 'sd15,flux' })).toThrow('COMFYUI_PROFILES: "flux" is not one of sd15, sdxl');
   });
 
@@ -121,7 +131,7 @@ describe('ComfyUI settings and shapes', () => {
     expect(comboOptions(['INT', { min: 0 }])).toBeNull();
   });
 
-  it('sizes latents in multiples of 8, at least the profile\'s longer side', () => {
+  it("sizes latents in multiples of 8, at least the profile's longer side", () => {
     expect(latentSize(500, 300, 0)).toEqual({ width: 504, height: 304 });
     expect(latentSize(400, 600, 1024)).toEqual({ width: 688, height: 1024 });
     expect(latentSize(1024, 1024, 1024)).toEqual({ width: 1024, height: 1024 });

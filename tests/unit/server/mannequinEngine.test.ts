@@ -10,7 +10,18 @@ import { readPngSize } from '../../support/pngInfo';
 import { renderInline } from '../../support/inlineRender';
 
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
-const job = (over: Partial<EngineJob> = {}): EngineJob => ({ id: 'j', prompt: 'p', negativePrompt: '', width: 333, height: 201, gNumber: 3, seed: 9, pose, poseJson: toOpenPoseJson(over.pose ?? pose), ...over });
+const job = (over: Partial<EngineJob> = {}): EngineJob => ({
+  id: 'j',
+  prompt: 'p',
+  negativePrompt: '',
+  width: 333,
+  height: 201,
+  gNumber: 3,
+  seed: 9,
+  pose,
+  poseJson: toOpenPoseJson(over.pose ?? pose),
+  ...over,
+});
 const run = (j: EngineJob, progress: number[] = [], signal = new AbortController().signal) =>
   createMannequinEngine().run(j, { onProgress: (f) => progress.push(f), signal, render: renderInline });
 

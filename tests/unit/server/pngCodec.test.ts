@@ -41,8 +41,13 @@ describe('the PNG codec', () => {
     header.writeUInt32BE(2, 0);
     header.writeUInt32BE(1, 4);
     header[8] = 8;
-    const grey = Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 10, 200]))), chunk('IEND', Buffer.alloc(0))]);
-    expect(Array.from((decodePng(grey)).data)).toEqual([10, 10, 10, 255, 200, 200, 200, 255]);
+    const grey = Buffer.concat([
+      PNG_SIGNATURE,
+      chunk('IHDR', header),
+      chunk('IDAT', zlib.deflateSync(Buffer.from([0, 10, 200]))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(Array.from(decodePng(grey).data)).toEqual([10, 10, 10, 255, 200, 200, 200, 255]);
     header[8] = 16;
     const deepRow = Buffer.from([0, 0x0a, 0x0a, 0xc8, 0xc8]); // 16-bit 0x0a0a and 0xc8c8 scale to exactly 10 and 200
     const deep = Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(deepRow)), chunk('IEND', Buffer.alloc(0))]);

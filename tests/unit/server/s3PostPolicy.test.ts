@@ -26,7 +26,9 @@ describe('S3 POST policies', () => {
     const fields = Object.fromEntries(Object.entries(slot.fields!).map(([name, value]) => [name.toLowerCase(), value]));
     expect(fields).toMatchObject({ key, 'content-type': 'image/png', 'x-amz-algorithm': 'AWS4-HMAC-SHA256' });
     const policy = JSON.parse(Buffer.from(fields.policy, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
-    expect(policy.conditions).toEqual(expect.arrayContaining([{ bucket: 'photos' }, { key }, { 'Content-Type': 'image/png' }, ['content-length-range', 1, 5000]]));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([{ bucket: 'photos' }, { key }, { 'Content-Type': 'image/png' }, ['content-length-range', 1, 5000]]),
+    );
     const expires = Date.parse(policy.expiration);
     expect(expires).toBeGreaterThanOrEqual(before + 899_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 901_000);

@@ -91,7 +91,7 @@ describe('local disk storage', () => {
     expect(() => storage.pathOf('/etc/passwd')).toThrow();
   });
 
-  it('refuses to read a file over the reader\'s limit, saying its size', async () => {
+  it("refuses to read a file over the reader's limit, saying its size", async () => {
     const storage = new LocalDiskStorage(tempDataDir(), signer);
     await storage.put('users/a/big.png', Buffer.alloc(2048));
     await expect(storage.read('users/a/big.png', 1024)).rejects.toEqual(new StoredFileTooLarge(2048));

@@ -84,8 +84,10 @@ describe('the one document, outside the editor too', () => {
   it('a size change from the panel scales people uniformly, and is undone like any edit, after a reload too', async () => {
     let page = await reload();
     const before = page.pose();
-    const limb = (pose: typeof before) => Math.hypot(pose.people[0]!.body[2]!.x - pose.people[0]!.body[3]!.x, pose.people[0]!.body[2]!.y - pose.people[0]!.body[3]!.y);
-    const torso = (pose: typeof before) => Math.hypot(pose.people[0]!.body[1]!.x - pose.people[0]!.body[8]!.x, pose.people[0]!.body[1]!.y - pose.people[0]!.body[8]!.y);
+    const limb = (pose: typeof before) =>
+      Math.hypot(pose.people[0]!.body[2]!.x - pose.people[0]!.body[3]!.x, pose.people[0]!.body[2]!.y - pose.people[0]!.body[3]!.y);
+    const torso = (pose: typeof before) =>
+      Math.hypot(pose.people[0]!.body[1]!.x - pose.people[0]!.body[8]!.x, pose.people[0]!.body[1]!.y - pose.people[0]!.body[8]!.y);
     page.choosePreset('16:9');
     page.chooseSize({ width: 1024, height: 576 });
     const after = page.pose();
@@ -100,13 +102,23 @@ describe('the one document, outside the editor too', () => {
   it('a user pose in the first stored format loads with its names, locks and pins on each figure', async () => {
     const mine = createDefaultPoseDocument(800, 300);
     mine.people.push(createDefaultPoseDocument(800, 300).people[0]!);
-    localStorage.setItem('posecraft.pose', JSON.stringify({
-      posePng: 'data:image/png;base64,AAA', peopleJson: mine, locks: { people: [false, true] }, names: { people: ['Ada', 7] }, pins: { people: [[13, 'x', 99]] },
-    }));
+    localStorage.setItem(
+      'posecraft.pose',
+      JSON.stringify({
+        posePng: 'data:image/png;base64,AAA',
+        peopleJson: mine,
+        locks: { people: [false, true] },
+        names: { people: ['Ada', 7] },
+        pins: { people: [[13, 'x', 99]] },
+      }),
+    );
     const page = await reload();
     expect(page.size()).toEqual({ width: 800, height: 300 });
     expect(withoutFigureInfo(page.pose())).toEqual(mine);
-    expect(page.pose().people.map((p) => [p.figure?.name, p.figure?.locked, p.figure?.pins])).toEqual([['Ada', undefined, [13]], [undefined, true, undefined]]);
+    expect(page.pose().people.map((p) => [p.figure?.name, p.figure?.locked, p.figure?.pins])).toEqual([
+      ['Ada', undefined, [13]],
+      [undefined, true, undefined],
+    ]);
     expect(new Set(page.pose().people.map((p) => p.figure?.id)).size).toBe(2);
     expect(page.panelStore.get().posePng).toBe('data:image/png;base64,AAA');
   });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { poseProblemText } from '../../../src/i18n/poseProblems';
 import {
-  describeJsonValue, importPoseJson, parsePoseJson, poseProblemMessage, skeletonSizeProblem,
-  type PoseProblem, type PoseProblemCode, type PoseProblemValues,
+  describeJsonValue,
+  importPoseJson,
+  parsePoseJson,
+  poseProblemMessage,
+  skeletonSizeProblem,
+  type PoseProblem,
+  type PoseProblemCode,
+  type PoseProblemValues,
 } from '../../../src/pose/index.js';
 import { poseFileTooLarge, readPoseText } from '../../../src/ui/editor/io/importPose';
 
@@ -23,7 +29,10 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
   notPair: { values: { path: 'keypoints[4]', value: value(7) }, shows: ['keypoints[4]', '7'] },
   pairLength: { values: { path: 'keypoints[4]', count: 3 }, shows: ['keypoints[4]', '3', '2'] },
   pointListCount: { values: { count: 20, perPerson: 18 }, shows: ['20', '18'] },
-  notKeypointArray: { values: { path: 'people[0].pose_keypoints_2d', value: value('abc'), counts: [18, 25] }, shows: ['people[0].pose_keypoints_2d', '"abc"', '54', '75'] },
+  notKeypointArray: {
+    values: { path: 'people[0].pose_keypoints_2d', value: value('abc'), counts: [18, 25] },
+    shows: ['people[0].pose_keypoints_2d', '"abc"', '54', '75'],
+  },
   pointCount: { values: { path: 'animals[0]', count: 16, counts: [17] }, shows: ['animals[0]', '16', '17'] },
   numberCount: { values: { path: 'people[1].pose_keypoints_2d', count: 51, counts: [18, 25] }, shows: ['people[1].pose_keypoints_2d', '51', '54', '75'] },
   canvasSideInvalid: { values: { path: 'canvas_width', value: value(-5) }, shows: ['canvas_width', '-5'] },
@@ -62,8 +71,13 @@ describe('pose problems in Chinese', () => {
   it('names every kind of JSON value in Chinese', () => {
     const said = [null, [1], 'abc', 5, false, undefined, {}].map((v) => poseProblemText({ code: 'notNumber', values: { path: 'p', value: value(v) } }, 'zh'));
     expect(said).toEqual([
-      'p 是 null，应为数字', 'p 是数组，应为数字', 'p 是字符串（"abc"），应为数字', 'p 是数字 5，应为数字',
-      'p 是布尔值 false，应为数字', 'p 是空值，应为数字', 'p 是对象，应为数字',
+      'p 是 null，应为数字',
+      'p 是数组，应为数字',
+      'p 是字符串（"abc"），应为数字',
+      'p 是数字 5，应为数字',
+      'p 是布尔值 false，应为数字',
+      'p 是空值，应为数字',
+      'p 是对象，应为数字',
     ]);
   });
 
@@ -75,7 +89,9 @@ describe('pose problems in Chinese', () => {
     expect(refused('{"people": [')).toMatch(/^姿势文件不是有效的 JSON：\S/);
     expect(refused({ people: [{ pose_keypoints_2d: 'abc' }] })).toBe('people[0].pose_keypoints_2d 是字符串（"abc"），应为由 54 或 75 个数字组成的数组');
     expect(refused({ people: [{ pose_keypoints_2d: [1, 2, 1, 4] }] })).toBe('people[0].pose_keypoints_2d 有 4 个数字，应为 54 或 75 个');
-    expect(refused({ canvas_width: 512, canvas_height: 512, version: 1 })).toBe('姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height、version），没有可绘制的内容');
+    expect(refused({ canvas_width: 512, canvas_height: 512, version: 1 })).toBe(
+      '姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height、version），没有可绘制的内容',
+    );
     expect(refused({ people: [{ pose_keypoints_2d: Array(54).fill(0) }] })).toBe('姿势文件中的 18 个关键点都不可见：每个点的置信度都是 0（未找到）');
     const tooLarge = readPoseText(`{"pad":"${'x'.repeat(9 * 1024 * 1024)}"}`);
     expect(!tooLarge.ok && poseProblemText(tooLarge.problem, 'zh')).toBe('姿势文件大小为 9.0 MB，最大为 8.0 MB');
@@ -90,7 +106,10 @@ describe('pose problems in English', () => {
       expect(poseProblemText(problem, 'fr')).toBe(poseProblemMessage(problem));
     }
     const parsed = parsePoseJson({ people: 3 });
-    expect(!parsed.ok && [parsed.error.message, poseProblemText(parsed.error.problem, 'en')]).toEqual(['people is the number 3; expected an array', 'people is the number 3; expected an array']);
+    expect(!parsed.ok && [parsed.error.message, poseProblemText(parsed.error.problem, 'en')]).toEqual([
+      'people is the number 3; expected an array',
+      'people is the number 3; expected an array',
+    ]);
     expect(poseProblemMessage(poseFileTooLarge(9 * 1024 * 1024)!)).toBe('the pose file is 9.0 MB; at most 8.0 MB');
   });
 });

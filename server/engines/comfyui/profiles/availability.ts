@@ -53,7 +53,11 @@ export function classesOf(graph: ComfyWorkflow): string[] {
 
 /** The model files a workflow uses. */
 export function modelsOf(graph: ComfyWorkflow): string[] {
-  const names = Object.values(graph).flatMap((node) => Object.entries(node.inputs).filter(([input, value]) => isModelInput(input) && typeof value === 'string' && value).map(([, value]) => value as string));
+  const names = Object.values(graph).flatMap((node) =>
+    Object.entries(node.inputs)
+      .filter(([input, value]) => isModelInput(input) && typeof value === 'string' && value)
+      .map(([, value]) => value as string),
+  );
   return [...new Set(names)];
 }
 
@@ -96,7 +100,11 @@ function chooseOne(choice: ModelChoice, reports: ServerReport[], preferred: read
  * else the first, never one of the wrong kind (a refiner, an inpainting model…). Returns the refs'
  * names, or why none was found (naming what was left out and why).
  */
-export function chooseModels(choices: ModelChoice[], reports: ServerReport[], preferred: readonly string[] = []): { names: Array<[InputRef, string]> } | { error: string } {
+export function chooseModels(
+  choices: ModelChoice[],
+  reports: ServerReport[],
+  preferred: readonly string[] = [],
+): { names: Array<[InputRef, string]> } | { error: string } {
   const names: Array<[InputRef, string]> = [];
   for (const choice of choices) {
     const chosen = chooseOne(choice, reports, preferred);

@@ -22,7 +22,13 @@ function sd15(settings: ComfyUiSettings): WorkflowProfile {
  */
 function sdxl(settings: ComfyUiSettings): WorkflowProfile {
   const choices: ModelChoice[] = [
-    { ref: { node: '1', input: 'ckpt_name' }, folder: 'checkpoints', what: 'SDXL checkpoint (a name with "xl")', named: settings.sdxlCheckpoint, fits: (name) => /xl/i.test(name) },
+    {
+      ref: { node: '1', input: 'ckpt_name' },
+      folder: 'checkpoints',
+      what: 'SDXL checkpoint (a name with "xl")',
+      named: settings.sdxlCheckpoint,
+      fits: (name) => /xl/i.test(name),
+    },
     {
       ref: { node: '5', input: 'control_net_name' },
       folder: 'controlnet',

@@ -33,8 +33,14 @@ function ownValue(template: WorkflowTemplate, control: SamplingControl): number 
 
 async function loadOne(dir: string, name: string, settings: ComfyUiSettings): Promise<WorkflowProfile> {
   const profile = (workflow: WorkflowProfile['workflow'], extra: Partial<WorkflowProfile> = {}): WorkflowProfile => ({
-    id: `custom:${name}`, label: name, kind: 'custom', renderProfile: 'sd15', minLongSide: 0,
-    defaults: { steps: settings.steps, cfg: settings.cfg, strength: 1 }, workflow, ...extra,
+    id: `custom:${name}`,
+    label: name,
+    kind: 'custom',
+    renderProfile: 'sd15',
+    minLongSide: 0,
+    defaults: { steps: settings.steps, cfg: settings.cfg, strength: 1 },
+    workflow,
+    ...extra,
   });
   const workflowFile = await readJson(path.join(dir, `${name}.json`));
   if (!workflowFile.ok) return profile({ error: workflowFile.error });
@@ -48,9 +54,15 @@ async function loadOne(dir: string, name: string, settings: ComfyUiSettings): Pr
   const base = profile({ template, choices: [] }).defaults;
   const defaults = { ...base };
   for (const control of ['steps', 'cfg', 'strength'] as const) defaults[control] = sidecar.defaults?.[control] ?? ownValue(template, control) ?? base[control];
-  return profile({ template, choices: [] }, {
-    label: sidecar.label ?? name, renderProfile: sidecar.render_profile ?? 'sd15', minLongSide: sidecar.min_long_side ?? 0, defaults,
-  });
+  return profile(
+    { template, choices: [] },
+    {
+      label: sidecar.label ?? name,
+      renderProfile: sidecar.render_profile ?? 'sd15',
+      minLongSide: sidecar.min_long_side ?? 0,
+      defaults,
+    },
+  );
 }
 
 /**

@@ -24,7 +24,13 @@ const sidecarSchema = z.strictObject({
     ...Object.fromEntries(NAMED_INPUTS.filter((n) => n !== 'pose_image' && n !== 'prompt').map((n) => [n, refs.optional()])),
   } as Record<'pose_image' | 'prompt', typeof refs> & Record<Exclude<NamedInput, 'pose_image' | 'prompt'>, z.ZodOptional<typeof refs>>),
   output: z.string().min(1).max(64).optional(),
-  defaults: z.strictObject({ steps: bounded(SAMPLING_BOUNDS.steps).int().optional(), cfg: bounded(SAMPLING_BOUNDS.cfg).optional(), strength: bounded(SAMPLING_BOUNDS.strength).optional() }).optional(),
+  defaults: z
+    .strictObject({
+      steps: bounded(SAMPLING_BOUNDS.steps).int().optional(),
+      cfg: bounded(SAMPLING_BOUNDS.cfg).optional(),
+      strength: bounded(SAMPLING_BOUNDS.strength).optional(),
+    })
+    .optional(),
 });
 /** A sidecar as read: each value's places as a list. */
 export type Sidecar = z.output<typeof sidecarSchema>;
@@ -35,12 +41,13 @@ export type ReadSidecar = { ok: true; sidecar: Sidecar; template: WorkflowTempla
 /** Checks that a parsed JSON value is an API-format workflow: node ids to {class_type, inputs}. */
 export function checkApiWorkflow(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not a JSON object of nodes';
-  if ('nodes' in value && 'links' in value) return "is in ComfyUI's UI format; export it with \"Save (API Format)\"";
+  if ('nodes' in value && 'links' in value) return 'is in ComfyUI\'s UI format; export it with "Save (API Format)"';
   const entries = Object.entries(value);
   if (!entries.length) return 'has no nodes';
   for (const [id, node] of entries) {
     const n = node as { class_type?: unknown; inputs?: unknown } | null;
-    if (typeof n?.class_type !== 'string' || typeof n.inputs !== 'object' || n.inputs === null) return `node ${id} has no class_type and inputs: not an API-format workflow`;
+    if (typeof n?.class_type !== 'string' || typeof n.inputs !== 'object' || n.inputs === null)
+      return `node ${id} has no class_type and inputs: not an API-format workflow`;
   }
   return null;
 }

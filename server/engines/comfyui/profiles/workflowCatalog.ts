@@ -46,7 +46,10 @@ export class WorkflowCatalog {
   private loading: Promise<void> | null = null;
   private readonly logged = new Map<string, string | null>();
 
-  constructor(private readonly settings: ComfyUiSettings, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly settings: ComfyUiSettings,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   /** The profiles, checked: the first call waits for the servers; later ones answer at once and check again in the background when stale. */
   async current(): Promise<ProfileState[]> {
@@ -122,7 +125,8 @@ export class WorkflowCatalog {
     const { workflow } = profile;
     if ('error' in workflow) return { profile, available: false, reason: `The workflow's files are malformed: ${workflow.error}`, template: null, models: [] };
     if (!reports.length) {
-      if (profile.onlyWhenAvailable && !previous) return { profile, available: false, reason: 'No ComfyUI server described its nodes and models yet.', template: null, models: [] };
+      if (profile.onlyWhenAvailable && !previous)
+        return { profile, available: false, reason: 'No ComfyUI server described its nodes and models yet.', template: null, models: [] };
       // Nobody answered: keep what was known; prompts wait in the queue until a server is back.
       const template = workflow.choices.length ? (previous?.template ?? null) : workflow.template;
       return { profile, available: previous?.available ?? true, reason: previous?.reason ?? null, template, models: template ? modelsOf(template.graph) : [] };

@@ -1,4 +1,13 @@
-import { IMAGE_HEADER_BYTES, isOnBlack, readImageHeader, skeletonSizeProblem, type PoseDocument, type PoseProblem, type RgbaImage, type UncertainHand } from '../../../pose';
+import {
+  IMAGE_HEADER_BYTES,
+  isOnBlack,
+  readImageHeader,
+  skeletonSizeProblem,
+  type PoseDocument,
+  type PoseProblem,
+  type RgbaImage,
+  type UncertainHand,
+} from '../../../pose';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { fitCanvas } from './importPose';
 import { skeletonReading } from './skeletonReading';
@@ -57,7 +66,8 @@ function readInWorker(image: RgbaImage): Promise<SkeletonReply | null> {
       if ('reply' in message) finish(message.reply);
       else if (mine()) skeletonReading.set({ cancel, hands: message.progress });
     };
-    worker.onerror = (event) => finish({ ok: false, problem: event.message ? { code: 'readerFailed', values: { detail: event.message } } : { code: 'readerStopped', values: {} } });
+    worker.onerror = (event) =>
+      finish({ ok: false, problem: event.message ? { code: 'readerFailed', values: { detail: event.message } } : { code: 'readerStopped', values: {} } });
     worker.postMessage(image, [image.data.buffer]);
   });
 }

@@ -24,9 +24,7 @@ export async function posePngBlob(pose: PoseDocument): Promise<Blob> {
   const start = performance.now();
   const canvas = renderPoseCanvas(pose);
   performance.measure('posecraft:render-png', { start, end: performance.now() });
-  const blob = await new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
-  );
+  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
   performance.measure('posecraft:export-png', { start, end: performance.now() });
   return blob;
 }

@@ -16,7 +16,24 @@ const ICONS = new Map([...TOOL_GROUPS.flatMap((g) => g.items), ...POSING_TOOLS])
 const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
   // A joint: what belongs to the point first (pin it, hide it), then its owner's most used.
   joint: ['togglePin', 'togglePoint', '-', 'toggleVisible', 'lock', '-', 'duplicate', 'delete'],
-  entity: ['duplicate', 'delete', '-', 'flip', 'mirrorLeftToRight', 'mirrorRightToLeft', 'rotateLeft', 'rotateRight', '-', 'toggleVisible', 'lock', 'toggleHands', 'toggleFace', '-', 'reorderUp', 'reorderDown'],
+  entity: [
+    'duplicate',
+    'delete',
+    '-',
+    'flip',
+    'mirrorLeftToRight',
+    'mirrorRightToLeft',
+    'rotateLeft',
+    'rotateRight',
+    '-',
+    'toggleVisible',
+    'lock',
+    'toggleHands',
+    'toggleFace',
+    '-',
+    'reorderUp',
+    'reorderDown',
+  ],
   canvas: ['addPerson', 'addAnimal', '-', 'selectAll', 'pasteJson', '-', 'zoomReset'],
 };
 const PEOPLE_ONLY = new Set(['mirrorLeftToRight', 'mirrorRightToLeft', 'toggleHands', 'toggleFace', 'togglePin']);

@@ -29,7 +29,12 @@ export function useLongPress(onLongPress: (target: EventTarget | null, x: number
     const move = (e: PointerEvent) => {
       if (start && e.pointerId === start.id && Math.hypot(e.clientX - start.x, e.clientY - start.y) > SLOP_PX) stop();
     };
-    const events: Array<[string, EventListener]> = [['pointerdown', down as EventListener], ['pointermove', move as EventListener], ['pointerup', stop], ['pointercancel', stop]];
+    const events: Array<[string, EventListener]> = [
+      ['pointerdown', down as EventListener],
+      ['pointermove', move as EventListener],
+      ['pointerup', stop],
+      ['pointercancel', stop],
+    ];
     events.forEach(([name, fn]) => document.addEventListener(name, fn, true));
     return () => {
       stop();

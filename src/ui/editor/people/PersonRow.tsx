@@ -63,44 +63,52 @@ export function PersonRow({ row, dropTarget, onSelect, onRun, onRename, onFocusR
   };
   const icon = ICON;
   return (
-      <li
-        className={`person-row${row.selected ? ' selected' : ''}${dropTarget ? ' drop-target' : ''}`}
-        data-entity={row.key}
-        onDragOver={(e) => {
-          e.preventDefault();
-          drag.over();
+    <li
+      className={`person-row${row.selected ? ' selected' : ''}${dropTarget ? ' drop-target' : ''}`}
+      data-entity={row.key}
+      onDragOver={(e) => {
+        e.preventDefault();
+        drag.over();
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        drag.drop();
+      }}
+    >
+      <span
+        className="row-grip"
+        draggable
+        onDragStart={(e) => {
+          e.dataTransfer.setData('text/plain', row.key);
+          drag.start();
         }}
-        onDrop={(e) => {
-          e.preventDefault();
-          drag.drop();
-        }}
+        onDragEnd={drag.end}
+        aria-hidden
       >
-        <span className="row-grip" draggable onDragStart={(e) => { e.dataTransfer.setData('text/plain', row.key); drag.start(); }} onDragEnd={drag.end} aria-hidden>
-          <GripVertical {...icon} />
-        </span>
-        <span className="row-chip" style={{ background: CHIP_COLOURS[row.ref.index % CHIP_COLOURS.length] }} aria-hidden />
-        <input
-          className="person-name"
-          value={draft}
-          placeholder={row.name ? undefined : label}
-          aria-label={t('editor.people.name', { name: label })}
-          aria-current={row.selected ? 'true' : undefined}
-          onFocus={onSelect}
-          onChange={(e) => {
-            dirty.current = true;
-            setDraft(e.target.value);
-          }}
-          onBlur={() => {
-            if (dirty.current) onRename(draft);
-            dirty.current = false;
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <RowToggles row={row} onRun={onRun} />
-      </li>
+        <GripVertical {...icon} />
+      </span>
+      <span className="row-chip" style={{ background: CHIP_COLOURS[row.ref.index % CHIP_COLOURS.length] }} aria-hidden />
+      <input
+        className="person-name"
+        value={draft}
+        placeholder={row.name ? undefined : label}
+        aria-label={t('editor.people.name', { name: label })}
+        aria-current={row.selected ? 'true' : undefined}
+        onFocus={onSelect}
+        onChange={(e) => {
+          dirty.current = true;
+          setDraft(e.target.value);
+        }}
+        onBlur={() => {
+          if (dirty.current) onRename(draft);
+          dirty.current = false;
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <RowToggles row={row} onRun={onRun} />
+    </li>
   );
 }
-
 
 /** A row's toggles: visibility, lock, and for a person hands and face; each runs its registered action. */
 function RowToggles({ row, onRun }: Pick<PersonRowProps, 'row' | 'onRun'>) {
@@ -109,22 +117,22 @@ function RowToggles({ row, onRun }: Pick<PersonRowProps, 'row' | 'onRun'>) {
   const icon = ICON;
   return (
     <>
-          <Toggle label={t('editor.people.visible', { name: label })} pressed={row.shown} disabled={row.locked} onClick={() => onRun('toggleVisible')}>
-            {row.shown ? <Eye {...icon} /> : <EyeOff {...icon} />}
-          </Toggle>
-          <Toggle label={t('editor.people.locked', { name: label })} pressed={row.locked} onClick={() => onRun('lock')}>
-            {row.locked ? <Lock {...icon} /> : <LockOpen {...icon} />}
-          </Toggle>
-          {row.hands !== undefined && (
-            <Toggle label={t('editor.people.hands', { name: label })} pressed={row.hands} disabled={row.locked} onClick={() => onRun('toggleHands')}>
-              <Hand {...icon} />
-            </Toggle>
-          )}
-          {row.face !== undefined && (
-            <Toggle label={t('editor.people.face', { name: label })} pressed={!!row.face} disabled={row.locked} onClick={() => onRun('toggleFace')}>
-              <Smile {...icon} />
-            </Toggle>
-          )}
+      <Toggle label={t('editor.people.visible', { name: label })} pressed={row.shown} disabled={row.locked} onClick={() => onRun('toggleVisible')}>
+        {row.shown ? <Eye {...icon} /> : <EyeOff {...icon} />}
+      </Toggle>
+      <Toggle label={t('editor.people.locked', { name: label })} pressed={row.locked} onClick={() => onRun('lock')}>
+        {row.locked ? <Lock {...icon} /> : <LockOpen {...icon} />}
+      </Toggle>
+      {row.hands !== undefined && (
+        <Toggle label={t('editor.people.hands', { name: label })} pressed={row.hands} disabled={row.locked} onClick={() => onRun('toggleHands')}>
+          <Hand {...icon} />
+        </Toggle>
+      )}
+      {row.face !== undefined && (
+        <Toggle label={t('editor.people.face', { name: label })} pressed={!!row.face} disabled={row.locked} onClick={() => onRun('toggleFace')}>
+          <Smile {...icon} />
+        </Toggle>
+      )}
     </>
   );
 }

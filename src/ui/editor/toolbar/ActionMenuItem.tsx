@@ -46,8 +46,14 @@ export function ActionMenuItem({ Item, name, icon: Icon, pressed }: ActionMenuIt
         {t(action.labelKey)}
         {pressed !== undefined && <span className="visually-hidden">{pressed ? ' ✓' : ''}</span>}
       </span>
-      {pressed && <span className="action-menu-check" aria-hidden>✓</span>}
-      <kbd className="action-menu-keys" aria-hidden>{shortcutOf(action)}</kbd>
+      {pressed && (
+        <span className="action-menu-check" aria-hidden>
+          ✓
+        </span>
+      )}
+      <kbd className="action-menu-keys" aria-hidden>
+        {shortcutOf(action)}
+      </kbd>
     </Item>
   );
 }

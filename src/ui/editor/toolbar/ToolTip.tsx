@@ -24,11 +24,7 @@ export default function ToolTip({ target, side }: ToolTipProps) {
     <Tooltip.Provider delayDuration={0}>
       <Tooltip.Root open={!!target}>
         <Tooltip.Trigger asChild>
-          <span
-            className="tool-tip-anchor"
-            aria-hidden
-            style={rect ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : undefined}
-          />
+          <span className="tool-tip-anchor" aria-hidden style={rect ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : undefined} />
         </Tooltip.Trigger>
         <Tooltip.Portal>
           {target && (

@@ -14,7 +14,5 @@ export function shortcutOf(action: EditorAction): string {
 export function ariaShortcutsOf(action: EditorAction): string | undefined {
   if (!action.keys?.length) return undefined;
   const modifier = IS_MAC ? 'Meta' : 'Control';
-  return action.keys
-    .map((spec) => spec.replace(/^Mod\+|(\+)Mod\+/g, `$1${modifier}+`).replace(/^Ctrl\+/, 'Control+'))
-    .join(' ');
+  return action.keys.map((spec) => spec.replace(/^Mod\+|(\+)Mod\+/g, `$1${modifier}+`).replace(/^Ctrl\+/, 'Control+')).join(' ');
 }

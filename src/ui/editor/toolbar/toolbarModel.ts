@@ -19,7 +19,5 @@ export type PressedTest = (state: ActionState) => boolean;
  * groups by descending `keep`, and within a group from its end.
  */
 export function overflowOrder(groups: readonly ToolGroup[]): string[] {
-  return [...groups]
-    .sort((a, b) => b.keep - a.keep)
-    .flatMap((g) => [...g.items].reverse().map(([name]) => name));
+  return [...groups].sort((a, b) => b.keep - a.keep).flatMap((g) => [...g.items].reverse().map(([name]) => name));
 }

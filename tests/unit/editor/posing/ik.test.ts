@@ -11,7 +11,11 @@ import { animal, anyTarget, dist, maxLengthChange, personAt } from './helpers';
 const PERSON = skeletonOf('person');
 const ANIMAL = skeletonOf('animal');
 // A point at distance r (below a limb's reach, about 150 px) from the chain root, in any direction.
-const reachable = fc.record({ pick: fc.boolean(), r: fc.double({ min: 20, max: 140, noNaN: true }), a: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }) });
+const reachable = fc.record({
+  pick: fc.boolean(),
+  r: fc.double({ min: 20, max: 140, noNaN: true }),
+  a: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+});
 const ENDS = [BODY.right_wrist, BODY.left_wrist, BODY.right_ankle, BODY.left_ankle, BODY.nose];
 
 describe('IK drag of a chain end', () => {
@@ -70,12 +74,13 @@ describe('IK drag of a chain end', () => {
     const moved = figurePerson(after, person);
     const ankle = (p: typeof person) => p.body[BODY.left_ankle]!;
     // The left foot's three points keep their distances to the ankle; the right foot stays put.
-    for (const i of [FOOT.left_big_toe, FOOT.left_small_toe, FOOT.left_heel]) expect(dist(moved.feet![i]!, ankle(moved))).toBeCloseTo(dist(person.feet![i]!, ankle(person)), 6);
+    for (const i of [FOOT.left_big_toe, FOOT.left_small_toe, FOOT.left_heel])
+      expect(dist(moved.feet![i]!, ankle(moved))).toBeCloseTo(dist(person.feet![i]!, ankle(person)), 6);
     expect(dist(moved.feet![FOOT.left_heel]!, person.feet![FOOT.left_heel]!)).toBeGreaterThan(1);
     for (const i of [FOOT.right_big_toe, FOOT.right_small_toe, FOOT.right_heel]) expect(moved.feet![i]).toEqual(person.feet![i]);
   });
 
-  it('works on an animal\'s legs', () => {
+  it("works on an animal's legs", () => {
     fc.assert(
       fc.property(fc.constantFrom(7, 10, 13, 16, 2), anyTarget, (end, target) => {
         const before = animal();

@@ -8,7 +8,12 @@ const depth = fc.double({ min: -400, max: 400, noNaN: true }).map((z) => z + 0);
 // A shown point with or without depth, or a hidden one where a file leaves it (0, 0, no depth).
 const point = (withDepth: boolean): fc.Arbitrary<Keypoint> =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record({ x: coordinate, y: coordinate, z: withDepth ? depth : fc.constant(undefined) }).map(({ x, y, z }) => (z === undefined ? { x, y, visible: true } : { x, y, z, visible: true })) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .record({ x: coordinate, y: coordinate, z: withDepth ? depth : fc.constant(undefined) })
+        .map(({ x, y, z }) => (z === undefined ? { x, y, visible: true } : { x, y, z, visible: true })),
+    },
     { weight: 1, arbitrary: fc.constant<Keypoint>({ x: 0, y: 0, visible: false }) },
   );
 
@@ -18,7 +23,13 @@ const optionalPart = (count: number, withDepth: boolean) => fc.option(points(cou
 /** A person whose points all carry depth (or none do), with any of its optional parts. */
 export const arbitraryPerson = (withDepth: boolean): fc.Arbitrary<Person> =>
   fc
-    .record({ body: points(18, withDepth), leftHand: optionalPart(21, withDepth), rightHand: optionalPart(21, withDepth), face: optionalPart(70, withDepth), feet: optionalPart(6, withDepth) })
+    .record({
+      body: points(18, withDepth),
+      leftHand: optionalPart(21, withDepth),
+      rightHand: optionalPart(21, withDepth),
+      face: optionalPart(70, withDepth),
+      feet: optionalPart(6, withDepth),
+    })
     .map(({ feet, ...rest }) => ({ ...rest, ...(feet ? { feet } : {}) }));
 
 /** A document of up to three people, each with or without depth. */

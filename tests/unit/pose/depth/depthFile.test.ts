@@ -13,9 +13,12 @@ const withDepth = (person: Person, depthOf: (i: number) => number): Person => ({
 
 describe('depth in pose files', () => {
   it('export then import of a pose with depth gives the same document', () => {
-    fc.assert(fc.property(arbitraryDocument, (doc) => {
+    fc.assert(
+      fc.property(arbitraryDocument, (doc) => {
         expect(roundTrip(doc)).toEqual(doc);
-      }), { numRuns: 150 });
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('writes the 3D keys after the unchanged 2D keys: x, y, z and confidence per point', () => {
@@ -33,7 +36,12 @@ describe('depth in pose files', () => {
   });
 
   it('writes no 3D key for a person without depth, so a plain pose file is what ControlNet writes', () => {
-    const doc: PoseDocument = { canvas_width: 400, canvas_height: 600, people: [createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 })], animals: [] };
+    const doc: PoseDocument = {
+      canvas_width: 400,
+      canvas_height: 600,
+      people: [createDefaultPerson({ centre: { x: 200, y: 300 }, height: 400 })],
+      animals: [],
+    };
     expect(Object.keys(toOpenPoseJson(doc).people[0]!).filter((k) => k.endsWith('_3d'))).toEqual([]);
   });
 

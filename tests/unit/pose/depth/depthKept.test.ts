@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createDefaultPerson, flipPerson, refitDocument, reviveDocument, rotatePerson, scalePerson, translatePerson, type Person, type PoseDocument,
+  createDefaultPerson,
+  flipPerson,
+  refitDocument,
+  reviveDocument,
+  rotatePerson,
+  scalePerson,
+  translatePerson,
+  type Person,
+  type PoseDocument,
 } from '../../../../src/pose/index.js';
 
 const person: Person = (() => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { attachDefaultFeet, attachDefaultHand, BODY, createDefaultPerson, estimatePersonDepth, flipLimbDepth, withPlausibleDepth, type Keypoint, type Person } from '../../../../src/pose/index.js';
+import {
+  attachDefaultFeet,
+  attachDefaultHand,
+  BODY,
+  createDefaultPerson,
+  estimatePersonDepth,
+  flipLimbDepth,
+  withPlausibleDepth,
+  type Keypoint,
+  type Person,
+} from '../../../../src/pose/index.js';
 
 const standing = (): Person => attachDefaultHand(attachDefaultFeet(createDefaultPerson({ centre: { x: 300, y: 400 }, height: 600 })), 'right');
 const length2d = (a: Keypoint, b: Keypoint) => Math.hypot(b.x - a.x, b.y - a.y);
@@ -13,10 +23,11 @@ function foreshorten(person: Person, from: number, to: number, share: number): P
   return { ...person, body };
 }
 
-describe('a plausible depth from the person\'s proportions', () => {
+describe("a plausible depth from the person's proportions", () => {
   it('leaves the limbs of a person drawn at full length flat, and sets the nose in front of the ears', () => {
     const person = estimatePersonDepth(standing());
-    for (const i of [BODY.right_elbow, BODY.right_wrist, BODY.left_knee, BODY.left_ankle, BODY.right_hip]) expect(Math.abs(person.body[i]!.z!)).toBeLessThan(1e-3);
+    for (const i of [BODY.right_elbow, BODY.right_wrist, BODY.left_knee, BODY.left_ankle, BODY.right_hip])
+      expect(Math.abs(person.body[i]!.z!)).toBeLessThan(1e-3);
     expect(person.body[BODY.nose]!.z!).toBeGreaterThan(person.body[BODY.right_ear]!.z! + 1);
     expect(person.rightHand!.every((p) => p.z === person.body[BODY.right_wrist]!.z)).toBe(true);
   });
@@ -34,7 +45,10 @@ describe('a plausible depth from the person\'s proportions', () => {
 
   it('bends a knee one way only: a short thigh brings the knee forward, a short shin sends the ankle back', () => {
     let base = foreshorten(standing(), BODY.left_hip, BODY.left_knee, 0.6);
-    const shift = { x: base.body[BODY.left_knee]!.x - standing().body[BODY.left_knee]!.x, y: base.body[BODY.left_knee]!.y - standing().body[BODY.left_knee]!.y };
+    const shift = {
+      x: base.body[BODY.left_knee]!.x - standing().body[BODY.left_knee]!.x,
+      y: base.body[BODY.left_knee]!.y - standing().body[BODY.left_knee]!.y,
+    };
     base = { ...base, body: base.body.map((p, i) => (i === BODY.left_ankle ? { ...p, x: p.x + shift.x, y: p.y + shift.y } : p)) };
     base = foreshorten(base, BODY.left_knee, BODY.left_ankle, 0.8);
     const person = estimatePersonDepth(base);
@@ -54,7 +68,9 @@ describe('a plausible depth from the person\'s proportions', () => {
   it('brings the right shoulder toward the viewer when the shoulders are drawn narrow and the head looks to the image right', () => {
     const base = standing();
     const neck = base.body[BODY.neck]!;
-    const body = base.body.map((p, i) => (i === BODY.right_shoulder || i === BODY.left_shoulder ? { ...p, x: neck.x + (p.x - neck.x) * 0.5 } : i === BODY.nose ? { ...p, x: p.x + 15 } : p));
+    const body = base.body.map((p, i) =>
+      i === BODY.right_shoulder || i === BODY.left_shoulder ? { ...p, x: neck.x + (p.x - neck.x) * 0.5 } : i === BODY.nose ? { ...p, x: p.x + 15 } : p,
+    );
     const person = estimatePersonDepth({ ...base, body });
     expect(person.body[BODY.right_shoulder]!.z!).toBeGreaterThan(1);
     expect(person.body[BODY.left_shoulder]!.z!).toBeLessThan(-1);
@@ -76,7 +92,10 @@ describe('flip depth of one limb', () => {
     expect(flipped.body[BODY.right_wrist]!.z).toBeCloseTo(2 * shoulderZ - person.body[BODY.right_wrist]!.z!, 9);
     expect(flipped.rightHand![3]!.z).toBeCloseTo(2 * shoulderZ - person.rightHand![3]!.z!, 9);
     expect(flipped.body.map((p) => [p.x, p.y])).toEqual(person.body.map((p) => [p.x, p.y]));
-    expect(length3d(flipped.body[BODY.right_elbow]!, flipped.body[BODY.right_wrist]!)).toBeCloseTo(length3d(person.body[BODY.right_elbow]!, person.body[BODY.right_wrist]!), 9);
+    expect(length3d(flipped.body[BODY.right_elbow]!, flipped.body[BODY.right_wrist]!)).toBeCloseTo(
+      length3d(person.body[BODY.right_elbow]!, person.body[BODY.right_wrist]!),
+      9,
+    );
     expect(flipped.body[BODY.left_wrist]).toEqual(person.body[BODY.left_wrist]);
     expect(flipLimbDepth(flipped, 'rightArm').body[BODY.right_wrist]!.z).toBeCloseTo(person.body[BODY.right_wrist]!.z!, 9);
   });
