@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../src/pose/seededRandom.js';
 import type { Rgb } from '../../../src/pose/index.js';
 
 /** The look of one mannequin image, all drawn from the seed. */
@@ -41,23 +42,11 @@ const BACKDROPS: ReadonlyArray<readonly [Rgb, Rgb, Rgb]> = [
   ],
 ];
 
-/** mulberry32: a small, fast, well-spread PRNG; the same seed always gives the same image. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const jitter = (c: Rgb, r: () => number): Rgb => c.map((v) => Math.max(0, Math.min(255, Math.round(v + (r() - 0.5) * 24)))) as unknown as Rgb;
 
 /** Variant `index` of a job: light from the upper left to the upper right, a material and a backdrop. */
 export function variantFor(seed: number, index: number): Variant {
-  const r = random(seed + Math.imul(index, 0x9e3779b1));
+  const r = seededRandom(seed + Math.imul(index, 0x9e3779b1));
   const angle = (-150 + r() * 120) * (Math.PI / 180);
   const [wallTop, wallBottom, floor] = BACKDROPS[Math.floor(r() * BACKDROPS.length)];
   return {

@@ -11,19 +11,10 @@ import {
   type PoseDocument,
   type Vec2,
 } from '../../../src/pose/index.js';
+import { seededRandom } from '../../../src/pose/seededRandom.js';
 import { HAND_TEMPLATE } from '../../../src/pose/templates.js';
 
-/** A seeded generator of numbers in [0, 1) (mulberry32): a seed gives the same poses every time. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export { seededRandom };
 
 type Random = () => number;
 const between = (random: Random, lo: number, hi: number) => lo + (hi - lo) * random();
