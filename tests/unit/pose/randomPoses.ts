@@ -14,8 +14,6 @@ import {
 import { seededRandom } from '../../../src/pose/seededRandom.js';
 import { HAND_TEMPLATE } from '../../../src/pose/templates.js';
 
-export { seededRandom };
-
 type Random = () => number;
 const between = (random: Random, lo: number, hi: number) => lo + (hi - lo) * random();
 const at = (from: Vec2, angle: number, length: number): Vec2 => ({ x: from.x + Math.cos(angle) * length, y: from.y + Math.sin(angle) * length });
