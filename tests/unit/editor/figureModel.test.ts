@@ -5,7 +5,7 @@ import { BODY_LIMBS, BODY_MIRROR, createDefaultPerson, parsePoseJson, toOpenPose
 import { getAction, performEdit } from '../../../src/editor/actions/registry';
 import type { EditAction } from '../../../src/editor/actions/types';
 import { setName } from '../../../src/editor/model/entities';
-import { createScene, type EntityRef, type Scene } from '../../../src/editor/model/scene';
+import { createScene, entityName, isLocked, pinsOf, type EntityRef, type Scene } from '../../../src/editor/model/scene';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { editorMachine } from '../../../src/machines/editor.machine';
 
@@ -183,7 +183,7 @@ const commandList = (): fc.Arbitrary<Command>[] => [
     if (!read.ok) return;
     commit(
       w,
-      { scene: createScene(read.document, scene(w).reference) },
+      { scene: { ...createScene(read.document), reference: scene(w).reference } },
       w.model.map((e) => ({ ...snapshotModel([e])[0]!, id: null })),
     );
   }),
@@ -225,7 +225,9 @@ function expectAttributes(w: World): void {
     // The first time the model sees a figure it learns its id; from then on the id must not change.
     if (e.id === null) e.id = id;
     expect(id).toBe(e.id);
-    expect({ name: p.figure?.name ?? '', locked: p.figure?.locked === true, pins: [...(p.figure?.pins ?? [])].sort((a, b) => a - b) }).toEqual({
+    // Read as the people list and the Pin button read them: what a user sees.
+    const ref = person(i);
+    expect({ name: entityName(scene(w), ref), locked: isLocked(scene(w), ref), pins: [...pinsOf(scene(w), ref)].sort((a, b) => a - b) }).toEqual({
       name: e.name,
       locked: e.locked,
       pins: [...e.pins].sort((a, b) => a - b),
