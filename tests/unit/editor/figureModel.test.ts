@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import fc from 'fast-check';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { setName } from '../../../src/editor/model/entities';
 import { createScene, entityName, isLocked, pinsOf, type EntityRef, type Scene } from '../../../src/editor/model/scene';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { editorMachine } from '../../../src/machines/editor.machine';
+import { readDocument, writeHistory, writeScene } from '../../../src/ui/stores/documentPersistence';
 
 // What the user set on each figure, in the order the people list shows them: the model the editor must agree with.
 interface Expected {
@@ -64,7 +66,23 @@ type Command = (w: World) => void;
 // Names a command in fast-check's counterexamples.
 const named = (label: string, run: Command): Command => Object.assign(run, { [fc.toStringMethod]: () => label });
 
-const COMMAND_NAMES = ['add', 'duplicate', 'delete', 'reorder', 'flip', 'hidePoint', 'hidePerson', 'pin', 'rename', 'lock', 'frame', 'undo', 'redo', 'file'];
+const COMMAND_NAMES = [
+  'add',
+  'duplicate',
+  'delete',
+  'reorder',
+  'flip',
+  'hidePoint',
+  'hidePerson',
+  'pin',
+  'rename',
+  'lock',
+  'frame',
+  'undo',
+  'redo',
+  'file',
+  'reload',
+];
 
 const commandList = (): fc.Arbitrary<Command>[] => [
   fc.constant<Command>((w) => commit(w, act(w, 'addPerson', EMPTY_SELECTION), [...w.model, fresh()])),
@@ -187,6 +205,17 @@ const commandList = (): fc.Arbitrary<Command>[] => [
       w.model.map((e) => ({ ...snapshotModel([e])[0]!, id: null })),
     );
   }),
+  // Leave the page and come back (or reload): the document and its history as local storage keeps them.
+  fc.constant<Command>((w) => {
+    const { scene: before, past, future } = w.actor.getSnapshot().context;
+    writeScene(before, null);
+    writeHistory({ past, future });
+    const stored = readDocument();
+    w.actor.stop();
+    w.actor = createActor(editorMachine, { input: { scene: stored.scene, history: stored.history } }).start();
+    expect(scene(w)).toEqual(before);
+    expect(w.actor.getSnapshot().context.past).toEqual(past);
+  }),
 ];
 
 const commands = () => commandList().map((a, k) => a.map((run) => named(COMMAND_NAMES[k]!, run)));
@@ -240,6 +269,7 @@ describe('figures keep what the user set on them through every edit (model test)
   it('random sequences of add, duplicate, delete, both reorders, flip, hide, pin, rename, lock, frame changes, undo, redo and files', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(...commands()), { minLength: 1, maxLength: 40 }), (steps) => {
+        localStorage.clear();
         const w: World = { actor: start(), model: [fresh(), fresh()], past: [], future: [] };
         expectAttributes(w);
         for (const step of steps) {
