@@ -80,8 +80,8 @@ function followDocument(documents: DocumentActor): void {
     const next = sizeOf(context.scene);
     if (next.width !== size.width || next.height !== size.height) {
       size = next;
+      // Setting the panel's store also writes the settings with the new size.
       panelStore.set((s) => ({ ...s, preset: presetFor(next, s.preset) }));
-      writeSettings(panelStore.get(), context.scene);
     }
     if (context.scene === written && context.past === history.past && context.future === history.future) return;
     clearTimeout(timer);
