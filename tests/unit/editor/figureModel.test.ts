@@ -9,6 +9,8 @@ import { setName } from '../../../src/editor/model/entities';
 import { createScene, entityName, isLocked, pinsOf, type EntityRef, type Scene } from '../../../src/editor/model/scene';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { editorMachine } from '../../../src/machines/editor.machine';
+import { PointerController } from '../../../src/canvas/gestures/pointerController';
+import { ViewController } from '../../../src/canvas/viewController';
 import { readDocument, writeHistory, writeScene } from '../../../src/ui/stores/documentPersistence';
 
 // What the user set on each figure, in the order the people list shows them: the model the editor must agree with.
@@ -205,6 +207,14 @@ const commandList = (): fc.Arbitrary<Command>[] => [
       w.model.map((e) => ({ ...snapshotModel([e])[0]!, id: null })),
     );
   }),
+  // Hold Space after clicking a toolbar button and drag over a figure's wrist: the real pointer controller pans, nothing is edited.
+  fc.nat().map<Command>((n) => (w) => {
+    if (!w.model.length) return;
+    const before = scene(w);
+    const wrist = before.pose.people[pick(w, n)]!.body[4]!;
+    spaceDragAfterButtonClick(w.actor, wrist);
+    expect(scene(w)).toBe(before);
+  }),
   // Leave the page and come back (or reload): the document and its history as local storage keeps them.
   fc.constant<Command>((w) => {
     const { scene: before, past, future } = w.actor.getSnapshot().context;
@@ -217,6 +227,29 @@ const commandList = (): fc.Arbitrary<Command>[] => [
     expect(w.actor.getSnapshot().context.past).toEqual(past);
   }),
 ];
+
+/** A pointer event as the browser sends it (jsdom has no PointerEvent): which pointer, the mouse, the left button. */
+function pointer(type: string, at: { x: number; y: number }): Event {
+  const event = new MouseEvent(type, { bubbles: true, clientX: at.x, clientY: at.y, button: 0 });
+  return Object.assign(event, { pointerId: 1, pointerType: 'mouse' });
+}
+
+/** Clicks a toolbar button (focus stays on it), holds Space, drags 140 px from a point through the stage's own pointer controller, lets go. */
+function spaceDragAfterButtonClick(actor: Actor, from: { x: number; y: number }): void {
+  const button = document.body.appendChild(document.createElement('button'));
+  const container = document.body.appendChild(document.createElement('div'));
+  const controller = new PointerController({ actor, view: new ViewController(), registry: new Map(), container, marquee: () => null });
+  const detach = controller.attach();
+  button.focus();
+  button.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+  container.dispatchEvent(pointer('pointerdown', from));
+  for (let i = 1; i <= 10; i++) container.dispatchEvent(pointer('pointermove', { x: from.x + 14 * i, y: from.y }));
+  container.dispatchEvent(pointer('pointerup', { x: from.x + 140, y: from.y }));
+  button.dispatchEvent(new KeyboardEvent('keyup', { key: ' ', bubbles: true }));
+  detach();
+  button.remove();
+  container.remove();
+}
 
 const commands = () => commandList().map((a, k) => a.map((run) => named(COMMAND_NAMES[k]!, run)));
 
