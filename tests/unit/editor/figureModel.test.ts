@@ -83,6 +83,7 @@ const COMMAND_NAMES = [
   'undo',
   'redo',
   'file',
+  'space',
   'reload',
 ];
 
@@ -251,7 +252,12 @@ function spaceDragAfterButtonClick(actor: Actor, from: { x: number; y: number })
   container.remove();
 }
 
-const commands = () => commandList().map((a, k) => a.map((run) => named(COMMAND_NAMES[k]!, run)));
+const commands = () => {
+  const list = commandList();
+  // One name per command, in order: a counterexample must name the commands it ran.
+  expect(list).toHaveLength(COMMAND_NAMES.length);
+  return list.map((a, k) => a.map((run) => named(COMMAND_NAMES[k]!, run)));
+};
 
 const boneLength = (pose: PoseDocument, p: number, [a, b]: readonly [number, number]) => {
   const [u, v] = [pose.people[p]!.body[a]!, pose.people[p]!.body[b]!];
