@@ -4,7 +4,7 @@ import { EMPTY_HISTORY, HISTORY_LIMIT, type History } from '../../editor/model/h
 import { createScene, NO_REFERENCE, type Reference, type Scene } from '../../editor/model/scene';
 import { ASPECT_IDS, type PresetId } from '../settings/presets';
 import { readItem, writeItem } from '../store';
-import { DEFAULT_POSE_PNG, presetFor, type PanelSettings } from './appDocument';
+import { DEFAULT_POSE_PNG, presetFor, type PanelSettings } from './panelSettings';
 
 // The document is kept in a few items, so a change writes only its part: the multi-megabyte
 // reference image is not rewritten with every edit of the pose.

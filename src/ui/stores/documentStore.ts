@@ -6,7 +6,7 @@ import type { Scene } from '../../editor/model/scene';
 import { editorMachine, type EditorContext } from '../../machines/editor.machine';
 import { actorOptions } from '../../machines/inspector';
 import { createStore } from '../store';
-import { presetFor, type PanelSettings } from './appDocument';
+import { presetFor, type PanelSettings } from './panelSettings';
 import { readDocument, writeHistory, writeScene, writeSettings } from './documentPersistence';
 
 /** The actor that holds the document and its history for the whole app (the editor's machine). */
