@@ -8,7 +8,7 @@ import { FOOT_MIRROR } from './footTopology.js';
 /** The longest name a figure keeps (longer ones are cut when read). */
 export const FIGURE_NAME_MAX = 80;
 
-/** A new random figure id: 12 characters of [0-9a-z], unguessable enough that two never meet in one document. */
+/** A new random figure id: 12 characters of [0-9a-z] (about 62 bits), so two never meet in one document; an identity, not a secret. */
 export function newFigureId(): string {
   const bytes = new Uint8Array(12);
   globalThis.crypto.getRandomValues(bytes);
