@@ -89,6 +89,8 @@ test.describe('pose editor: dragging', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
     await touch('touchStart', [start]);
     for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: start.x + 4 * i, y: start.y - 6 * i }]);
+    // Touch moves reach the page once a frame; a finger is lifted after its last move has arrived, never in the same instant.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await touch('touchEnd', []);
     const moved = pointOf((await exportJson(page)).people[0]!.pose_keypoints_2d, RIGHT_WRIST);
     expect(moved.x).toBeCloseTo(wrist.x + 40 / zoom, 0);

@@ -34,6 +34,19 @@ export const DEFAULT_BODY: Array<[number, number]> = [
 export async function openEditor(page: Page): Promise<void> {
   await page.goto('/edit');
   await expect(stage(page)).toHaveAttribute('data-view', /\d/);
+  // The view is fitted again while the page's late parts (panel, preview, fonts) settle: wait until it holds still.
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = (await stage(page).getAttribute('data-view')) ?? '';
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
 }
 
 /** Where a document point is on the page, from the stage's current view (zoom and pan). */
