@@ -51,8 +51,6 @@ export const en = {
     stop: 'Stop',
     needPose: 'Make a pose first: the canvas is empty.',
     makePose: 'Open the pose editor',
-    current: 'This prompt',
-    progressLabel: 'Progress of this prompt',
     queuePosition: 'Position in the queue: {{position}}',
     openImage: 'Open image {{n}}',
     imageAlt: 'Generated image {{n}}, {{width}} × {{height}}',

@@ -53,8 +53,6 @@ export const zh: Translation = {
     stop: '停止',
     needPose: '请先摆好姿势：画布是空的。',
     makePose: '打开姿势编辑器',
-    current: '当前提示词',
-    progressLabel: '当前提示词的进度',
     queuePosition: '排队位置：{{position}}',
     openImage: '打开第 {{n}} 张图像',
     imageAlt: '生成的第 {{n}} 张图像，{{width}} × {{height}}',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { DEFAULT_BODY, dragBy, exportJson, openEditor } from './editor.helpers';
+import { newestPrompt as current } from './generate.helpers';
 import { uniqueEmail } from './support/widget';
 
 // What the user sees when the network or the server fails: each fault leaves a message, a page
@@ -9,7 +10,6 @@ import { uniqueEmail } from './support/widget';
 const ankle = { x: DEFAULT_BODY[10]![0], y: DEFAULT_BODY[10]![1] };
 const notification = (page: Page) => page.locator('.notification');
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate', exact: true });
-const current = (page: Page) => page.getByRole('region', { name: 'This prompt' });
 
 /** Signs in a fresh user (through the emulator's Google path) on the editor, makes an edit, and returns the pose. */
 async function signInWithEditedPose(page: Page) {

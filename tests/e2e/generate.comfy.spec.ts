@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTestUser } from '../support/emulator';
-import { currentPrompt, generateButton, main, makePose, promptBox, statusBadge } from './generate.helpers';
+import { newestPrompt, generateButton, main, makePose, promptBox, statusBadge } from './generate.helpers';
 import { startComfyApp, type ComfyApp } from './support/comfyApp';
 import { signInInWidget } from './support/widget';
 
@@ -27,7 +27,7 @@ async function watchFirstPreview(page: Page): Promise<() => Promise<number | nul
     const seen = { imagesAtFirstPreview: null as number | null };
     (window as unknown as { __preview: typeof seen }).__preview = seen;
     const look = () => {
-      const section = document.querySelector('main section[data-status]');
+      const section = document.querySelector('main article[data-status]');
       if (seen.imagesAtFirstPreview !== null || !section?.querySelector('img.prompt-preview')) return;
       seen.imagesAtFirstPreview = section.querySelectorAll('img[alt^="Generated image"]').length;
     };
@@ -58,11 +58,11 @@ test('a ComfyUI prompt shows its preview in the running card before its images, 
   await promptBox(page).fill('a dancer, previewed');
   const imagesAtFirstPreview = await watchFirstPreview(page);
   await generateButton(page).click();
-  const preview = currentPrompt(page).getByRole('img', { name: 'Preview of the images as they form' });
+  const preview = newestPrompt(page).getByRole('img', { name: 'Preview of the images as they form' });
   await expect(preview).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
-  await expect(currentPrompt(page).getByRole('img', { name: /^Generated image 1, 400 × 600$/ })).toBeVisible();
+  await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+  await expect(newestPrompt(page).getByRole('img', { name: /^Generated image 1, 400 × 600$/ })).toBeVisible();
   await expect(preview).toHaveCount(0);
   expect(await imagesAtFirstPreview()).toBe(0);
   // ComfyUI got the steps asked for, and was asked for previews.

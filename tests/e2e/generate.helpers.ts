@@ -10,15 +10,12 @@ export const panel = (page: Page) => page.getByRole('complementary', { name: 'Ge
 export const promptBox = (page: Page) => main(page).getByRole('textbox', { name: 'Prompt', exact: true });
 /** Generate, which reads "Generating…" while a prompt is on its way. */
 export const generateButton = (page: Page) => main(page).getByRole('button', { name: /^(Generate|Generating…)$/ });
-/** The prompt just submitted from this page. */
-export const currentPrompt = (page: Page) => main(page).getByRole('region', { name: 'This prompt' });
 /** The history section. */
 export const history = (page: Page) => main(page).getByRole('region', { name: 'Your history' });
-/** History entries, newest first (each has "Use again"; image grids inside are lists too). */
-export const historyItems = (page: Page) =>
-  history(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: 'Use again' }) });
+/** The history's prompt cards, newest first: one per prompt, the one being sent from this page included. */
+export const historyItems = (page: Page) => history(page).getByRole('article');
+/** The newest prompt's card (the page's own prompt follows its progress there). */
+export const newestPrompt = (page: Page) => historyItems(page).first();
 /** A status badge with its exact text. */
 export const statusBadge = (scope: Locator, status: 'Queued' | 'Running' | 'Done' | 'Failed' | 'Stopped') => scope.getByText(status, { exact: true });
 
@@ -45,7 +42,7 @@ export async function goToGenerate(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/pose$/);
 }
 
-/** What the Generate page showed at one moment: the current prompt's status and progress, and whether Generate was disabled. */
+/** What the Generate page showed at one moment: the newest prompt's status and progress, and whether Generate was disabled. */
 export interface ShownState {
   status: string | null;
   progress: string | null;
@@ -58,7 +55,7 @@ export async function recordShownStates(page: Page): Promise<() => Promise<Shown
     const log: Array<{ status: string | null; progress: string | null; generateDisabled: boolean }> = [];
     (window as unknown as { __shownStates: typeof log }).__shownStates = log;
     const snap = () => {
-      const section = document.querySelector<HTMLElement>('main section[data-status]');
+      const section = document.querySelector<HTMLElement>('main article[data-status]');
       const button = document.querySelector<HTMLButtonElement>('main form button[type="submit"]');
       const state = {
         status: section?.dataset.status ?? null,

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { createTestUser } from '../support/emulator';
-import { chooseSettings, currentPrompt, expectImages, generateButton, historyItems, main, makePose, promptBox, statusBadge } from './generate.helpers';
+import { chooseSettings, newestPrompt, expectImages, generateButton, historyItems, main, makePose, promptBox, statusBadge } from './generate.helpers';
 import { signInInWidget } from './support/widget';
 
 // Progress pushed over WS /ws_events (mannequin engine, one worker, the Auth Emulator).
@@ -36,14 +36,14 @@ test.describe('generation with live events', () => {
 
     const historyRequests = countHistoryRequests(page);
     await generateButton(page).click();
-    await expect(currentPrompt(page).getByRole('progressbar', { name: 'Progress of this prompt' })).toBeVisible();
-    await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
-    await expect(currentPrompt(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    await expectImages(page, currentPrompt(page), 2, 640, 360);
-    // The history heard of it too: the new prompt, done, with its images.
-    const item = historyItems(page).filter({ hasText: 'a juggler in the park' });
-    await expect(statusBadge(item, 'Done')).toBeVisible();
-    await expect(item.getByRole('button', { name: /^Open image/ })).toHaveCount(2);
+    await expect(newestPrompt(page).getByRole('progressbar', { name: 'Progress of "a juggler in the park"' })).toBeVisible();
+    await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+    await expect(newestPrompt(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expectImages(page, newestPrompt(page), 2, 640, 360);
+    // The history heard of it too: one card, the history's own (with its actions), done, with its images.
+    await expect(historyItems(page)).toHaveCount(1);
+    await expect(newestPrompt(page).getByRole('button', { name: 'Use again' })).toBeVisible();
+    await expect(newestPrompt(page).getByRole('button', { name: /^Open image/ })).toHaveCount(2);
     expect(historyRequests()).toBe(0);
   });
 
@@ -70,8 +70,8 @@ test.describe('generation with live events', () => {
     await chooseSettings(page, '1:1', 'Small 400 × 400', 1);
     await promptBox(page).fill('a prompt followed by polling');
     await generateButton(page).click();
-    await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
-    await expectImages(page, currentPrompt(page), 1, 400, 400);
+    await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+    await expectImages(page, newestPrompt(page), 1, 400, 400);
     await expect(statusBadge(historyItems(page).filter({ hasText: 'a prompt followed by polling' }), 'Done')).toBeVisible();
     expect(historyRequests()).toBeGreaterThan(0);
     await expect(fallbackLine(page)).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('seeds', () => {
     await promptBox(page).fill('a seeded pose');
     await seedBox.fill('4242');
     await generateButton(page).click();
-    await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+    await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
     const first = historyItems(page).first();
     await expect(first).toContainText('Seed 4242');
     await expect(statusBadge(first, 'Done')).toBeVisible();

@@ -6,7 +6,7 @@ import { createTestUser } from '../support/emulator';
 import { DEFAULT_BODY, exportJson, openEditor, toPage, tool } from './editor.helpers';
 import {
   chooseSettings,
-  currentPrompt,
+  newestPrompt,
   expectImages,
   generateButton,
   goToGenerate,
@@ -61,11 +61,14 @@ test.describe('generation', () => {
       await expect(generateButton(page)).toBeEnabled();
       const shownStates = await recordShownStates(page);
       await generateButton(page).click();
-      await expect(currentPrompt(page).getByRole('progressbar', { name: 'Progress of this prompt' })).toBeVisible();
-      await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
-      await expect(currentPrompt(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-      await expect(currentPrompt(page)).toContainText('a dancer on a rooftop at sunset');
-      firstUrls = await expectImages(page, currentPrompt(page), 3, 640, 360);
+      await expect(newestPrompt(page).getByRole('progressbar', { name: 'Progress of "a dancer on a rooftop at sunset"' })).toBeVisible();
+      await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+      await expect(newestPrompt(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+      firstUrls = await expectImages(page, newestPrompt(page), 3, 640, 360);
+      // One card for the prompt: the history holds it, and its text is on the page once.
+      await expect(historyItems(page)).toHaveCount(1);
+      const promptText = main(page).getByText('a dancer on a rooftop at sunset', { exact: true });
+      await expect(promptText.and(main(page).locator(':not(textarea)'))).toHaveCount(1);
       await expect(generateButton(page)).toHaveText('Generate');
       await expect(generateButton(page)).toBeEnabled();
 
@@ -81,7 +84,7 @@ test.describe('generation', () => {
     });
 
     await test.step('an image opens large and downloads as the same PNG', async () => {
-      await currentPrompt(page).getByRole('button', { name: 'Open image 2' }).click();
+      await newestPrompt(page).getByRole('button', { name: 'Open image 2' }).click();
       const dialog = page.getByRole('dialog', { name: 'Generated image 2, 640 × 360' });
       await expect(dialog).toContainText('Made by the mannequin engine, 640 × 360');
       const large = dialog.getByRole('img', { name: 'Generated image 2, 640 × 360' });
@@ -139,8 +142,8 @@ test.describe('generation', () => {
       await goToGenerate(page);
       await promptBox(page).fill('a dancer on a rooftop at dawn');
       await generateButton(page).click();
-      await expect(statusBadge(currentPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
-      await expectImages(page, currentPrompt(page), 3, 640, 360);
+      await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+      await expectImages(page, newestPrompt(page), 3, 640, 360);
       await expect(historyItems(page)).toHaveCount(2);
       await expect(historyItems(page).nth(0)).toContainText('a dancer on a rooftop at dawn');
       await expect(historyItems(page).nth(1)).toContainText('a dancer on a rooftop at sunset');
@@ -160,15 +163,17 @@ test.describe('generation', () => {
     const busy = await fillQueue(baseURL!, 3);
     try {
       await generateButton(page).click();
-      await expect(statusBadge(currentPrompt(page), 'Queued')).toBeVisible();
+      await expect(statusBadge(newestPrompt(page), 'Queued')).toBeVisible();
       // The server has it waiting behind the other user's prompts, as the history tells.
       const item = historyItems(page).filter({ hasText: 'a prompt that waits its turn' });
       await expect(statusBadge(item, 'Queued')).toBeVisible();
       await expect(item.getByText(/^Position in the queue: [2-4]$/)).toBeVisible();
-      await currentPrompt(page).getByRole('button', { name: 'Stop' }).click();
-      await expect(statusBadge(currentPrompt(page), 'Stopped')).toBeVisible();
-      await expect(currentPrompt(page).getByRole('button', { name: 'Stop' })).toHaveCount(0);
-      await expect(currentPrompt(page).getByRole('img')).toHaveCount(0);
+      await newestPrompt(page).getByRole('button', { name: 'Stop' }).click();
+      await expect(statusBadge(newestPrompt(page), 'Stopped')).toBeVisible();
+      await expect(newestPrompt(page).getByRole('button', { name: 'Stop' })).toHaveCount(0);
+      await expect(newestPrompt(page).getByRole('img', { name: /^(Generated image|Preview)/ })).toHaveCount(0);
+      // One card: the page's prompt is the history's.
+      await expect(historyItems(page)).toHaveCount(1);
       await expect(generateButton(page)).toBeEnabled();
       await expect(statusBadge(item, 'Stopped')).toBeVisible();
     } finally {
@@ -242,8 +247,8 @@ test.describe('generation', () => {
     // The error notification (outside the page's own content) says why ...
     await expect(page.getByRole('alert').filter({ hasText: '40101: Sign in first' }).and(page.locator('[data-type="error"]'))).toBeVisible();
     // ... and the page keeps the server's reason next to the failed prompt.
-    await expect(statusBadge(currentPrompt(page), 'Failed')).toBeVisible();
-    await expect(currentPrompt(page).getByRole('alert')).toHaveText('40101: Sign in first: the request has no bearer token');
+    await expect(statusBadge(newestPrompt(page), 'Failed')).toBeVisible();
+    await expect(newestPrompt(page).getByRole('alert')).toHaveText('40101: Sign in first: the request has no bearer token');
     await expect(page).toHaveURL(/\/pose$/);
     await page.clock.runFor(2000);
     await expect(page).toHaveURL(/\/login$/);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { API_PATHS } from '../../src/api/contract';
 import { createDefaultPoseDocument, toOpenPoseJson } from '../../src/pose';
 import { createTestUser } from '../support/emulator';
-import { currentPrompt, generateButton, historyItems, main, promptBox, statusBadge } from './generate.helpers';
+import { newestPrompt, generateButton, historyItems, main, promptBox, statusBadge } from './generate.helpers';
 import { queuePrompt } from './support/promptApi';
 import { signInInWidget } from './support/widget';
 
@@ -24,8 +24,13 @@ test.describe('storage quota', () => {
     await generateButton(page).click();
     const message = 'Your storage is full: you use 50.0 MB of your 50.0 MB';
     await expect(page.locator('.notifications').getByRole('alert')).toContainText(`50701: ${message}`);
-    await expect(currentPrompt(page).getByRole('alert')).toContainText('Delete prompts you no longer need from your history to free space.');
+    await expect(newestPrompt(page).getByRole('alert')).toContainText('Delete prompts you no longer need from your history to free space.');
+    await expect(statusBadge(newestPrompt(page), 'Failed')).toBeVisible();
+    // The refused prompt's card is the only one, and it was never stored: a reload shows an empty history.
+    await expect(historyItems(page)).toHaveCount(1);
+    await page.reload();
     await expect(main(page).getByText('Nothing generated yet. Your prompts will appear here.')).toBeVisible();
+    await expect(historyItems(page)).toHaveCount(0);
   });
 
   test('deleting a finished prompt from the history removes it and says how much was freed', async ({ page, baseURL }) => {

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatBytes } from '../../api/byteSize';
 import { deleteHistoryItem } from '../../api/prompts';
-import type { HistoryItem, PromptSettings, WorkflowsResponse } from '../../api/schemas';
+import type { PromptSettings, WorkflowsResponse } from '../../api/schemas';
 import { HISTORY_PAGE_SIZE, type historyMachine } from '../../machines/history.machine';
 import { useAuth } from '../auth/appSession';
 import { notify } from '../notify/notifications';
-import { ImageGrid } from './ImageViewer';
-import { PoseThumbnail } from './PoseThumbnail';
-import { ProgressBar } from './ProgressBar';
+import type { LivePrompt } from './livePrompt';
+import { PromptCard, type PromptActions } from './PromptCard';
 import { useUndoableDelete } from './useUndoableDelete';
 
 interface HistoryListProps {
@@ -18,11 +17,12 @@ interface HistoryListProps {
   history: ActorRefFrom<typeof historyMachine>;
   /** The server's workflow profiles, for their names. */
   workflows: WorkflowsResponse | null;
-  onUseAgain(item: HistoryItem): void;
-  /** Puts the prompt's seed in the form. */
-  onReuseSeed(item: HistoryItem): void;
-  /** Generates the prompt again with a new seed; null while a prompt is in flight. */
-  onVary: ((item: HistoryItem) => void) | null;
+  /** The prompt this page sent, shown in its own card (on top until the history has it). */
+  live: LivePrompt | null;
+  onStop(): void;
+  /** A prompt is being deleted on the server (its undo time is over). */
+  onDeleted(promptId: string): void;
+  actions: PromptActions;
 }
 
 /** The workflow profile and sampling settings a prompt was made with, in a few words; null without a profile (mannequin). */
@@ -38,8 +38,8 @@ function useSamplingText(workflows: WorkflowsResponse | null): (settings: Prompt
   };
 }
 
-/** The user's prompts, newest first, a page at a time, with status, settings, pose and images. */
-export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVary }: HistoryListProps) {
+/** The user's prompts, newest first, a page at a time, one card each: the page's own prompt follows its progress in its card. */
+export function HistoryList({ history, workflows, live, onStop, onDeleted, actions }: HistoryListProps) {
   const { t } = useTranslation();
   const page = useSelector(history, (s) => s.context.page);
   const data = useSelector(history, (s) => s.context.data);
@@ -49,43 +49,53 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
   useEffect(() => history.send({ type: signedIn ? 'SHOW' : 'HIDE' }), [history, signedIn]);
   const setPage = (next: number) => history.send({ type: 'PAGE', page: next });
   // A refusal is shown by the HTTP client; the list is read again either way.
-  const deleteNow = (promptId: string) =>
+  const deleteNow = (promptId: string) => {
+    onDeleted(promptId);
     void deleteHistoryItem(promptId)
       .then(
         ({ freed_bytes }) => notify('success', t('history.deleted', { size: formatBytes(freed_bytes) })),
         () => undefined,
       )
       .finally(() => history.send({ type: 'REFRESH' }));
+  };
   const deletion = useUndoableDelete(deleteNow);
 
+  const items = signedIn ? (data?.items ?? []) : [];
+  // The page's prompt has a card of its own on top while the history does not show it yet (or never will: refused).
+  const liveOnTop = live && (page === 1 || !signedIn) && !items.some((i) => i.prompt_id === live.promptId) ? live : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="history" aria-labelledby="history-title">
       <h2 id="history-title">{t('history.title')}</h2>
       {!signedIn && <p className="muted">{t('history.signInToSee')}</p>}
-      {signedIn && data && data.items.length === 0 && <p className="muted">{t('history.empty')}</p>}
+      {signedIn && data && data.items.length === 0 && !liveOnTop && <p className="muted">{t('history.empty')}</p>}
       <ol className="history-list">
-        {signedIn &&
-          data?.items.map((item) =>
-            deletion.pending.has(item.prompt_id) ? (
-              <li key={item.prompt_id} className="history-item history-deleted" data-prompt-id={item.prompt_id}>
-                <p role="status">{t('history.deletedPending', { prompt: item.prompt })}</p>
-                <button type="button" className="button-secondary" onClick={() => deletion.undo(item.prompt_id)}>
-                  {t('history.undoDelete')}
-                </button>
-              </li>
-            ) : (
-              <HistoryCard
-                key={item.prompt_id}
+        {liveOnTop && (
+          <li key={liveOnTop.promptId ?? 'sending'}>
+            <PromptCard live={liveOnTop} onStop={onStop} />
+          </li>
+        )}
+        {items.map((item) =>
+          deletion.pending.has(item.prompt_id) ? (
+            <li key={item.prompt_id} className="history-item history-deleted" data-prompt-id={item.prompt_id}>
+              <p role="status">{t('history.deletedPending', { prompt: item.prompt })}</p>
+              <button type="button" className="button-secondary" onClick={() => deletion.undo(item.prompt_id)}>
+                {t('history.undoDelete')}
+              </button>
+            </li>
+          ) : (
+            <li key={item.prompt_id}>
+              <PromptCard
                 item={item}
+                live={live?.promptId === item.prompt_id ? live : undefined}
                 sampling={samplingText(item.settings)}
-                onUseAgain={onUseAgain}
-                onReuseSeed={onReuseSeed}
-                onVary={onVary}
+                actions={actions}
                 onDelete={() => deletion.remove(item.prompt_id)}
+                onStop={onStop}
               />
-            ),
-          )}
+            </li>
+          ),
+        )}
       </ol>
       {signedIn && pages > 1 && (
         <nav className="pager" aria-label={t('history.pages')}>
@@ -99,49 +109,5 @@ export function HistoryList({ history, workflows, onUseAgain, onReuseSeed, onVar
         </nav>
       )}
     </section>
-  );
-}
-
-type HistoryCardProps = Pick<HistoryListProps, 'onUseAgain' | 'onReuseSeed' | 'onVary'> & {
-  item: HistoryItem;
-  /** The workflow and sampling settings in a few words, or null. */
-  sampling: string | null;
-  onDelete(): void;
-};
-
-/** One prompt of the history: its pose, text, settings, progress, images beside their control image, and what can be done with it. */
-function HistoryCard({ item, sampling, onUseAgain, onReuseSeed, onVary, onDelete }: HistoryCardProps) {
-  const { t } = useTranslation();
-  return (
-    <li className="history-item" data-prompt-id={item.prompt_id}>
-      <PoseThumbnail src={item.pose_thumbnail} width={item.settings.width} height={item.settings.height} label={t('history.poseAlt')} />
-      <div className="history-body">
-        <p className="history-prompt">{item.prompt}</p>
-        <p className="muted">
-          {t('history.settings', { width: item.settings.width, height: item.settings.height, count: item.settings.gNumber })}
-          {' · '}
-          {new Date(item.created_at).toLocaleString()}
-          {' · '}
-          <span className="history-seed">{t('history.seed', { seed: item.settings.seed })}</span>
-        </p>
-        {sampling && <p className="muted history-sampling">{sampling}</p>}
-        <ProgressBar status={item.status} progress={item.status === 'done' ? 1 : item.progress} label={t('history.progressOf', { prompt: item.prompt })} />
-        {item.status === 'queued' && item.queue_position !== null && <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>}
-        {item.error && <p className="field-error">{item.error}</p>}
-        {item.images.length > 0 && <ImageGrid images={item.images} promptId={item.prompt_id} control={item.control_image} />}
-        <button type="button" className="button-secondary" onClick={() => onUseAgain(item)}>
-          {t('history.useAgain')}
-        </button>
-        <button type="button" className="button-secondary" onClick={() => onReuseSeed(item)}>
-          {t('history.reuseSeed')}
-        </button>
-        <button type="button" className="button-secondary" disabled={!onVary} onClick={() => onVary?.(item)}>
-          {t('history.vary')}
-        </button>
-        <button type="button" className="button-secondary" disabled={item.status === 'queued' || item.status === 'running'} onClick={onDelete}>
-          {t('history.delete')}
-        </button>
-      </div>
-    </li>
   );
 }

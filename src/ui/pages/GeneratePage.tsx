@@ -6,9 +6,9 @@ import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
 import { panelStore } from '../stores/documentStore';
 import { useAuth } from '../auth/appSession';
-import { CurrentPrompt } from '../generate/CurrentPrompt';
 import { LiveStatus, useLiveState } from '../generate/LiveStatus';
 import { HistoryList } from '../generate/HistoryList';
+import { livePromptOf } from '../generate/livePrompt';
 import { PromptForm } from '../generate/PromptForm';
 import { promptDraftStore } from '../generate/promptDraft';
 import { notify } from '../notify/notifications';
@@ -62,21 +62,26 @@ export default function GeneratePage() {
       )}
       <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} onGenerate={generate} />
       <LiveStatus state={live} />
-      <CurrentPrompt snapshot={snapshot} onStop={() => send({ type: 'STOP' })} />
       <HistoryList
         history={snapshot.children.history!}
         workflows={workflows}
-        onUseAgain={(item: HistoryItem) => void restoreFromHistory(item).catch((error: Error) => notify('error', error.message))}
-        onReuseSeed={(item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) }))}
-        onVary={
-          busy
+        live={livePromptOf(snapshot)}
+        onStop={() => send({ type: 'STOP' })}
+        // A deleted prompt is gone from the page, its card included.
+        onDeleted={(promptId) => {
+          if (snapshot.context.promptId === promptId) send({ type: 'RESET' });
+        }}
+        actions={{
+          onUseAgain: (item: HistoryItem) => void restoreFromHistory(item).catch((error: Error) => notify('error', error.message)),
+          onReuseSeed: (item: HistoryItem) => promptDraftStore.set((d) => ({ ...d, seed: String(item.settings.seed) })),
+          onVary: busy
             ? null
             : (item: HistoryItem) =>
                 void varyRequest(item).then(
                   (request) => send({ type: 'GENERATE', request }),
                   (error: Error) => notify('error', error.message),
-                )
-        }
+                ),
+        }}
       />
     </div>
   );
