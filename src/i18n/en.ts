@@ -561,6 +561,9 @@ export const en = {
       'face-disgust': 'Disgust',
     },
   },
+  generateCards: {
+    changeSettings: 'Change size and count',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

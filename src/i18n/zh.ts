@@ -563,5 +563,8 @@ export const zh: Translation = {
       'face-disgust': '厌恶',
     },
   },
+  generateCards: {
+    changeSettings: '更改尺寸和数量',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

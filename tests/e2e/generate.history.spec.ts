@@ -1,16 +1,63 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createDefaultPoseDocument, toOpenPoseJson } from '../../src/pose';
 import { createTestUser } from '../support/emulator';
 import { readPngSize } from '../support/pngInfo';
-import { historyItems, statusBadge } from './generate.helpers';
+import { expectImages, generateButton, historyItems, main, newestPrompt, promptBox, statusBadge } from './generate.helpers';
 import { SIZES } from './layout.helpers';
 import { queuePrompt } from './support/promptApi';
 import { signInInWidget } from './support/widget';
 
-// The history's cards at a desktop and a phone size: the control image beside the results, and a
-// delete that can be undone for a few seconds before it reaches the server.
+/** A prompt's text where the page shows it (its card), not where the user typed it. */
+const shownText = (page: Page, text: string) => main(page).getByText(text, { exact: true }).and(main(page).locator(':not(textarea)'));
+
+// The history's cards at a desktop and a phone size: one card per prompt, the control image beside
+// the results, and a delete that can be undone for a few seconds before it reaches the server.
 for (const [name, size] of Object.entries({ desktop: SIZES.wide, phone: SIZES.narrow })) {
   test.describe(`history cards on a ${name} (${size.viewport.width} x ${size.viewport.height})`, () => {
+    test('size and count are set above the history, and each prompt generated has one card, newest first', async ({ browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ ...size, baseURL });
+      const page = await context.newPage();
+      const user = await createTestUser(`one-card-${name}`);
+      await page.goto('/login');
+      await signInInWidget(page, user.email, user.password);
+      await expect(page).toHaveURL(/\/pose$/);
+
+      // Size and count: in the panel beside the page on a desktop; on a phone, from a button in
+      // view at the top of the page, above the prompt and the history.
+      const change = main(page).getByRole('button', { name: 'Change size and count' });
+      if (name === 'phone') {
+        await expect(change).toBeInViewport({ ratio: 1 });
+        const [button, prompt] = [await change.boundingBox(), await promptBox(page).boundingBox()];
+        expect(button!.y).toBeLessThan(prompt!.y);
+        await change.click();
+        const sheet = page.getByRole('dialog', { name: 'Generate images' });
+        await sheet.getByRole('radio', { name: '2', exact: true }).click();
+        await sheet.getByRole('button', { name: 'Close' }).click();
+        await expect(sheet).toHaveCount(0);
+      } else {
+        await expect(change).toHaveCount(0);
+        await page.getByRole('complementary', { name: 'Generate images' }).getByRole('radio', { name: '2', exact: true }).click();
+      }
+      await expect(main(page).getByText('2 image(s) at 400 × 600')).toBeVisible();
+
+      for (const text of ['one card for the first prompt', 'one card for the second prompt']) {
+        await promptBox(page).fill(text);
+        await generateButton(page).click();
+        await expect(statusBadge(newestPrompt(page), 'Done')).toBeVisible({ timeout: 30_000 });
+        await expect(newestPrompt(page)).toContainText(text);
+        await expectImages(page, newestPrompt(page), 2, 400, 600);
+        await expect(newestPrompt(page).getByRole('img', { name: 'The control image the model was given, 400 × 600' })).toBeVisible();
+        await expect(shownText(page, text)).toHaveCount(1);
+      }
+      await expect(historyItems(page)).toHaveCount(2);
+      await expect(historyItems(page).nth(1)).toContainText('one card for the first prompt');
+      await expect(shownText(page, 'one card for the first prompt')).toHaveCount(1);
+      // However long the history, the phone's bar with the panel's button stays in view.
+      if (name === 'phone') await expect(page.getByRole('button', { name: 'Generate images' })).toBeInViewport({ ratio: 1 });
+      await context.close();
+    });
+
     test('show the control image beside the results, and a delete can be undone, then happens once the time is up', async ({ browser, baseURL }) => {
       const context = await browser.newContext({ ...size, baseURL });
       const page = await context.newPage();

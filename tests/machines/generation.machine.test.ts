@@ -70,7 +70,7 @@ function startActor() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-/** What the Generate page shows of the actor (its status label as `CurrentPrompt` words it), and the history's reads. */
+/** What the Generate page shows of the actor (its status label as the prompt's card words it), and the history's reads. */
 function seenOn({ actor, told }: ReturnType<typeof startActor>): PromptSeen {
   const snapshot = actor.getSnapshot();
   const { context } = snapshot;

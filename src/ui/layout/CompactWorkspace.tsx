@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneratePanel } from '../panel/GeneratePanel';
+import { useStore } from '../store';
 import { Drawer } from './Drawer';
+import { panelSheetStore } from './panelSheet';
 import { BarButton } from './WorkspaceBar';
 
 interface CompactWorkspaceProps {
@@ -14,7 +15,8 @@ interface CompactWorkspaceProps {
 /** The bar of the medium and narrow layouts and the Generate images panel as its drawer or bottom sheet (its own chunk: the wide layout never loads it). */
 export default function CompactWorkspace({ side, slotRef }: CompactWorkspaceProps) {
   const { t } = useTranslation();
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panelOpen = useStore(panelSheetStore);
+  const setPanelOpen = (open: boolean) => panelSheetStore.set(open);
   return (
     <>
       <div className="workspace-bar" role="group" aria-label={t('layout.bottomBar')}>

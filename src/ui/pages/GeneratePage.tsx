@@ -6,6 +6,8 @@ import { toOpenPoseJson } from '../../pose';
 import { useStore } from '../store';
 import { panelStore } from '../stores/documentStore';
 import { useAuth } from '../auth/appSession';
+import { panelSheetStore } from '../layout/panelSheet';
+import { useLayoutMode } from '../layout/useLayoutMode';
 import { LiveStatus, useLiveState } from '../generate/LiveStatus';
 import { HistoryList } from '../generate/HistoryList';
 import { livePromptOf } from '../generate/livePrompt';
@@ -31,6 +33,7 @@ export default function GeneratePage() {
   const events = snapshot.children.events!;
   const live = useLiveState(events);
   const workflows = useWorkflows(signedIn);
+  const layout = useLayoutMode();
   // One event connection while someone is signed in.
   useEffect(() => events.send({ type: signedIn ? 'CONNECT' : 'DISCONNECT' }), [events, signedIn]);
 
@@ -54,7 +57,15 @@ export default function GeneratePage() {
   return (
     <div className="generate-page" data-events={live}>
       <h1>{t('generate.title')}</h1>
-      <p className="muted">{t('generate.summary', { width, height, count: gNumber })}</p>
+      <p className="muted generate-summary">
+        {t('generate.summary', { width, height, count: gNumber })}
+        {/* Without the panel beside the page (tablets, phones) its sheet opens from here, above the history. */}
+        {layout !== 'wide' && (
+          <button type="button" className="button-secondary" aria-haspopup="dialog" onClick={() => panelSheetStore.set(true)}>
+            {t('generateCards.changeSettings')}
+          </button>
+        )}
+      </p>
       {poseIsEmpty && (
         <p className="generate-hint">
           {t('generate.needPose')} <Link to="/edit">{t('generate.makePose')}</Link>
