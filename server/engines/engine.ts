@@ -1,4 +1,4 @@
-import type { EngineName } from '../../src/api/schemas.js';
+import type { EngineName, PersonPrompt } from '../../src/api/schemas.js';
 import type { OpenPoseJson, PoseDocument } from '../../src/pose/index.js';
 import type { RenderTask } from '../render/renderTypes.js';
 
@@ -16,6 +16,8 @@ export interface EngineJob {
   poseJson: OpenPoseJson;
   /** The workflow profile and sampling settings asked (ComfyUI); what is left out takes the profile's defaults. */
   sampling?: { workflow?: string; steps?: number; cfg?: number; strength?: number };
+  /** Prompts of single people (by their place in pose.people), each for the region around that person. */
+  personPrompts?: PersonPrompt[] | undefined;
 }
 
 /** One PNG exactly width x height. */

@@ -61,7 +61,19 @@ export async function runJob(
     await queue.setControlImage(job.id, worker, controlKey);
     const sampling = { workflow, steps, cfg, strength };
     const images = await engine.run(
-      { id: job.id, prompt: job.prompt, negativePrompt: job.negative_prompt, width, height, gNumber, seed, pose: pose.document, poseJson: job.pose, sampling },
+      {
+        id: job.id,
+        prompt: job.prompt,
+        negativePrompt: job.negative_prompt,
+        width,
+        height,
+        gNumber,
+        seed,
+        pose: pose.document,
+        poseJson: job.pose,
+        sampling,
+        personPrompts: job.settings.person_prompts,
+      },
       {
         onProgress: (f) => {
           keeper.report(f * 0.95);

@@ -45,7 +45,14 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const id = crypto.randomUUID();
     const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const sampling = await chooseSampling(body, runtime);
-    const settings = { width: body.width, height: body.height, gNumber: body.gNumber, seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1), ...sampling };
+    const settings = {
+      width: body.width,
+      height: body.height,
+      gNumber: body.gNumber,
+      seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1),
+      ...sampling,
+      ...(body.person_prompts?.length ? { person_prompts: body.person_prompts } : {}),
+    };
     const pose = toOpenPoseJson(body.pose);
     // Refused now rather than failed later (limits, storage quota): a prompt that is queued always finishes and keeps its images.
     const queued = await submissions.submit({

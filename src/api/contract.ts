@@ -51,6 +51,8 @@ export const STORAGE_KEYS = {
 /** Longest prompt (and negative prompt) in characters, and the largest seed. */
 export const PROMPT_MAX_LENGTH = 2000;
 export const SEED_MAX = 2 ** 32 - 1;
+/** Longest prompt of one person in a scene, in characters. */
+export const PERSON_PROMPT_MAX_LENGTH = 500;
 
 /** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */
 export const SAVED_POSE_KINDS = ['scene', 'body', 'hand', 'face'] as const;

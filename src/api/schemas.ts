@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { IMAGE_TYPES, MAX_FIGURES, parsePoseJson, type ImageType, type PoseDocument } from '../pose/index.js';
-import { IMAGE_COUNTS, PROMPT_MAX_LENGTH, SAMPLING_BOUNDS, SEED_MAX, SIZE_MAX, SIZE_MIN, WORKFLOW_ID_MAX_LENGTH } from './contract.js';
+import {
+  IMAGE_COUNTS,
+  PERSON_PROMPT_MAX_LENGTH,
+  PROMPT_MAX_LENGTH,
+  SAMPLING_BOUNDS,
+  SEED_MAX,
+  SIZE_MAX,
+  SIZE_MIN,
+  WORKFLOW_ID_MAX_LENGTH,
+} from './contract.js';
 
 // The limits live in the contract, which the browser reads without loading zod; the server still imports them from here.
 export { PROMPT_MAX_LENGTH, SEED_MAX } from './contract.js';
@@ -45,8 +54,19 @@ export const poseSchema = z.unknown().transform((value, ctx): PoseDocument => {
   return result.document;
 });
 
+/** One person's own prompt: `person` is their place in the pose's people list, the text applies to their region of the image. */
+const personPrompt = z.object({
+  person: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_FIGURES - 1),
+  prompt: z.string().trim().min(1).max(PERSON_PROMPT_MAX_LENGTH),
+});
+export type PersonPrompt = z.output<typeof personPrompt>;
+
 /** POST /v1/query_prompt */
-export const queryPromptRequest = z.object({
+const queryPromptFields = z.object({
   prompt: z.string().trim().min(1).max(PROMPT_MAX_LENGTH),
   negative_prompt: z.string().trim().max(PROMPT_MAX_LENGTH).optional(),
   width: side,
@@ -64,6 +84,23 @@ export const queryPromptRequest = z.object({
   steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
   cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
   strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
+  /** Prompts of single people, each for the region of the image around that person's drawing. */
+  person_prompts: z.array(personPrompt).max(MAX_FIGURES).optional(),
+});
+
+/** POST /v1/query_prompt: the fields, and each person prompt naming one person of the pose, at most once. */
+export const queryPromptRequest = queryPromptFields.superRefine((body, ctx) => {
+  const seen = new Set<number>();
+  // Only a body whose fields all passed reaches here; the guard keeps a refused pose from throwing all the same.
+  const people = (body.pose as PoseDocument | undefined)?.people.length ?? 0;
+  for (const [i, { person }] of (body.person_prompts ?? []).entries()) {
+    if (person >= people) {
+      ctx.addIssue({ code: 'custom', path: ['person_prompts', i, 'person'], message: `names person ${person}, but the pose has ${people} people` });
+    } else if (seen.has(person)) {
+      ctx.addIssue({ code: 'custom', path: ['person_prompts', i, 'person'], message: `names person ${person} a second time` });
+    }
+    seen.add(person);
+  }
 });
 export type QueryPromptRequest = z.input<typeof queryPromptRequest>;
 
@@ -129,6 +166,8 @@ export interface PromptSettings {
   steps?: number;
   cfg?: number;
   strength?: number;
+  /** The prompts of single people, by their place in the pose's people list. */
+  person_prompts?: PersonPrompt[];
 }
 
 /** One prompt of the caller's history. */

@@ -4,7 +4,7 @@
  * (release 0.3.64 unless said): nodes.py (CheckpointLoaderSimple, CLIPTextEncode,
  * ConditioningZeroOut, VAEDecode, VAELoader, ControlNetLoader, ControlNetApplyAdvanced with its
  * optional `vae`, UNETLoader, CLIPLoader, DualCLIPLoader, KSampler, SaveImage, LoadImage,
- * EmptyLatentImage, LoraLoader), comfy_extras/nodes_flux.py (FluxGuidance), nodes_sd3.py
+ * EmptyLatentImage, LoraLoader, LoadImageMask, ConditioningSetMask, ConditioningCombine), comfy_extras/nodes_flux.py (FluxGuidance), nodes_sd3.py
  * (EmptySD3LatentImage), nodes_model_advanced.py (ModelSamplingAuraFlow),
  * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64), and
  * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). Combo lists of model files
@@ -82,6 +82,18 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
     node('FluxGuidance', { conditioning: ['CONDITIONING'], guidance: FLOAT(0, 100) }, ['CONDITIONING']),
     node('ModelSamplingAuraFlow', { model: ['MODEL'], shift: FLOAT(0, 100) }, ['MODEL']),
     node('LoadImage', { image: [uploads, { image_upload: true }] }, ['IMAGE', 'MASK']),
+    node('LoadImageMask', { image: [uploads, { image_upload: true }], channel: [['alpha', 'red', 'green', 'blue'], {}] }, ['MASK']),
+    node(
+      'ConditioningSetMask',
+      {
+        conditioning: ['CONDITIONING'],
+        mask: ['MASK'],
+        strength: ['FLOAT', { default: 1, min: 0, max: 10, step: 0.01 }],
+        set_cond_area: [['default', 'mask bounds'], {}],
+      },
+      ['CONDITIONING'],
+    ),
+    node('ConditioningCombine', { conditioning_1: ['CONDITIONING'], conditioning_2: ['CONDITIONING'] }, ['CONDITIONING']),
     node('ControlNetLoader', { control_net_name: list('controlnet') }, ['CONTROL_NET']),
     node(
       'ControlNetApplyAdvanced',

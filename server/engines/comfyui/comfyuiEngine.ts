@@ -7,6 +7,9 @@ import { ComfySocket } from './comfySocket.js';
 import { ComfyServer } from './comfyServer.js';
 import { PreviewRelay } from './previewRelay.js';
 import type { WorkflowCatalog } from './profiles/workflowCatalog.js';
+import { encodePng } from '../png/encodePng.js';
+import { maskToRgba, personMask } from '../personMask.js';
+import { withPersonPrompts, type MaskedPrompt } from './personConditioning.js';
 import { fillWorkflow, latentSize } from './workflow.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -46,7 +49,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
         const controlImage = await http.uploadImage(`posecraft-${crypto.randomUUID()}.png`, control);
         options.onProgress(0.05);
         const { steps, cfg, strength } = job.sampling ?? {};
-        const workflow = fillWorkflow(template, {
+        const filled = fillWorkflow(template, {
           pose_image: controlImage,
           prompt: job.prompt,
           negative_prompt: job.negativePrompt,
@@ -58,6 +61,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
           cfg: cfg ?? profile.defaults.cfg,
           strength: strength ?? profile.defaults.strength,
         });
+        const workflow = withPersonPrompts(filled, template, await uploadPersonMasks(http, job, { width, height }));
         // A server older than per-prompt previews ignores the ask; its own launch setting decides.
         const extraData = capabilities.perPromptPreview ? { preview_method: settings.previewMethod } : {};
         promptId = await http.queuePrompt(workflow, clientId, capabilities.clientPromptId ? crypto.randomUUID() : undefined, extraData);
@@ -80,6 +84,19 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
       }
     },
   };
+}
+
+/** Each person prompt with its person's region, drawn at the latent size and uploaded as a mask image. */
+async function uploadPersonMasks(http: ComfyHttp, job: EngineJob, size: { width: number; height: number }): Promise<MaskedPrompt[]> {
+  const canvas = { width: job.pose.canvas_width, height: job.pose.canvas_height };
+  const masked: MaskedPrompt[] = [];
+  for (const { person, prompt } of job.personPrompts ?? []) {
+    const figure = job.pose.people[person];
+    if (!figure) continue;
+    const png = encodePng(maskToRgba(personMask(figure, canvas, size)));
+    masked.push({ prompt, maskImage: await http.uploadImage(`posecraft-mask-${crypto.randomUUID()}.png`, png) });
+  }
+  return masked;
 }
 
 /** The prompt's output images, each scaled to exactly the size asked. */

@@ -1,4 +1,8 @@
 import { throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
+import { withTextChunk } from '../png/pngText.js';
+
+/** The PNG text keyword under which a mannequin image names each person's prompt (JSON: [{person, prompt}]). */
+export const PERSON_PROMPTS_KEYWORD = 'posecraft:person_prompts';
 
 // The drawing itself (renderMannequin.ts, with the native canvas) runs in the render process only:
 // the API process does not load the canvas library (~30 MB resident) for it.
@@ -12,7 +16,9 @@ export function createMannequinEngine(): Engine {
       const images: EngineImage[] = [];
       for (let i = 0; i < job.gNumber; i++) {
         throwIfAborted(signal);
-        const png = await render({ kind: 'mannequin', pose: job.poseJson, width: job.width, height: job.height, seed: job.seed, index: i });
+        const drawn = await render({ kind: 'mannequin', pose: job.poseJson, width: job.width, height: job.height, seed: job.seed, index: i });
+        // The mannequin draws no text: each person's prompt travels in the image's metadata, so the path can be followed without a GPU.
+        const png = job.personPrompts?.length ? withTextChunk(drawn, PERSON_PROMPTS_KEYWORD, JSON.stringify(job.personPrompts)) : drawn;
         images.push({ png, width: job.width, height: job.height });
         onProgress((i + 1) / job.gNumber);
       }
