@@ -563,6 +563,11 @@ export const en = {
   },
   generateCards: {
     changeSettings: 'Change size and count',
+    personPrompts: 'Prompts per person',
+    personPromptsHint: 'Optional. Each applies to the area around that person in the image, beside the prompt above.',
+    personPrompt: 'Prompt for {{name}}',
+    personPromptPlaceholder: 'e.g. a knight in silver armour',
+    personPromptShown: '{{name}}: {{prompt}}',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

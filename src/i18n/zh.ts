@@ -565,6 +565,11 @@ export const zh: Translation = {
   },
   generateCards: {
     changeSettings: '更改尺寸和数量',
+    personPrompts: '每个人物的提示词',
+    personPromptsHint: '可选。每条只作用于图像中该人物周围的区域，与上面的提示词一起使用。',
+    personPrompt: '{{name}}的提示词',
+    personPromptPlaceholder: '例如：身穿银色盔甲的骑士',
+    personPromptShown: '{{name}}：{{prompt}}',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/schemas';
 import { ImageGrid } from './ImageViewer';
 import type { LivePrompt } from './livePrompt';
+import { personLabel } from './personPrompts';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
 
@@ -66,6 +67,13 @@ export function PromptCard({ item, live, sampling, actions, onDelete, onStop }: 
           )}
         </p>
         {sampling && <p className="muted history-sampling">{sampling}</p>}
+        {settings.person_prompts?.length ? (
+          <ul className="history-person-prompts" aria-label={t('generateCards.personPrompts')}>
+            {settings.person_prompts.map(({ person, prompt: own }) => (
+              <li key={person}>{t('generateCards.personPromptShown', { name: personLabel(t, undefined, person), prompt: own })}</li>
+            ))}
+          </ul>
+        ) : null}
         <ProgressBar status={status} progress={progress} label={t('history.progressOf', { prompt })} />
         {status === 'queued' && item?.queue_position != null && <p className="muted">{t('generate.queuePosition', { position: item.queue_position })}</p>}
         {error && (

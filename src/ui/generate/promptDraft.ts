@@ -11,9 +11,17 @@ export interface PromptDraft {
   steps: string;
   cfg: string;
   strength: string;
+  /** Each person's own prompt, by their figure id (see personKey), so it stays with the person when people are reordered. */
+  personPrompts: Record<string, string>;
 }
 
-const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '' };
+const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '', personPrompts: {} };
+
+/** Only string values of a stored record of texts. */
+function texts(raw: unknown): Record<string, string> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 function revive(raw: unknown): PromptDraft | null {
   const r = raw as Partial<Record<keyof PromptDraft, unknown>> | null;
@@ -28,6 +36,7 @@ function revive(raw: unknown): PromptDraft | null {
     steps: text(r.steps),
     cfg: text(r.cfg),
     strength: text(r.strength),
+    personPrompts: texts(r.personPrompts),
   };
 }
 

@@ -4,6 +4,8 @@ import { parsePoseJson, refitDocument } from '../../pose';
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import { replacePose } from '../stores/documentCommands';
+import { currentPose } from '../stores/documentStore';
+import { personPromptsDraft } from './personPrompts';
 import { promptDraftStore } from './promptDraft';
 
 // History lists leave the pose out (it can be large); one prompt's answer carries it.
@@ -40,6 +42,9 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   const { width, height, gNumber } = item.settings;
   const pose = parsed.document;
   replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : refitDocument(pose, width, height), gNumber);
+  // Keyed by the people as the editor now holds them (it gives each figure its id).
+  const personPrompts = personPromptsDraft(currentPose().people, item.settings.person_prompts);
+  promptDraftStore.set((d) => ({ ...d, personPrompts }));
 }
 
 /** "Vary": a past prompt again, with its text, settings (workflow profile and sampling too) and pose, and a new random seed. */
@@ -53,6 +58,7 @@ export async function varyRequest(item: HistoryItem): Promise<QueryPromptRequest
     height,
     gNumber,
     ...samplingOf(item.settings),
+    ...(item.settings.person_prompts ? { person_prompts: item.settings.person_prompts } : {}),
     pose: pose as QueryPromptRequest['pose'],
   };
 }

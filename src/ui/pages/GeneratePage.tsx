@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/schemas';
-import { toOpenPoseJson } from '../../pose';
+import { toOpenPoseJson, type PoseDocument } from '../../pose';
+import type { GenerationRequest } from '../../machines/generation.machine';
 import { useStore } from '../store';
 import { panelStore } from '../stores/documentStore';
 import { useAuth } from '../auth/appSession';
@@ -12,6 +13,7 @@ import { LiveStatus, useLiveState } from '../generate/LiveStatus';
 import { HistoryList } from '../generate/HistoryList';
 import { livePromptOf } from '../generate/livePrompt';
 import { PromptForm } from '../generate/PromptForm';
+import { personPromptsRequest } from '../generate/personPrompts';
 import { promptDraftStore } from '../generate/promptDraft';
 import { notify } from '../notify/notifications';
 import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory';
@@ -19,6 +21,12 @@ import { useGeneration } from '../generate/useGeneration';
 import { samplingRequest, useWorkflows } from '../generate/useWorkflows';
 import { usePoseDocument } from '../generate/usePoseDocument';
 import '../generate/generate.css';
+
+/** The request's person prompts, left out when there are none. */
+function personPrompts(people: PoseDocument['people'], drafts: Record<string, string>): Pick<GenerationRequest, 'person_prompts'> {
+  const prompts = personPromptsRequest(people, drafts);
+  return prompts.length ? { person_prompts: prompts } : {};
+}
 
 /** /pose: write a prompt, generate images of the pose, follow progress, and browse the history. */
 export default function GeneratePage() {
@@ -46,6 +54,7 @@ export default function GeneratePage() {
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
         ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
         ...samplingRequest(workflows, draft),
+        ...personPrompts(pose.people, draft.personPrompts),
         width,
         height,
         gNumber,
@@ -71,7 +80,7 @@ export default function GeneratePage() {
           {t('generate.needPose')} <Link to="/edit">{t('generate.makePose')}</Link>
         </p>
       )}
-      <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} onGenerate={generate} />
+      <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} people={pose.people} onGenerate={generate} />
       <LiveStatus state={live} />
       <HistoryList
         history={snapshot.children.history!}
