@@ -568,6 +568,7 @@ export const en = {
     personPrompt: 'Prompt for {{name}}',
     personPromptPlaceholder: 'e.g. a knight in silver armour',
     personPromptShown: '{{name}}: {{prompt}}',
+    regionsAlt: "Where each person's prompt applies in the image",
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

@@ -570,6 +570,7 @@ export const zh: Translation = {
     personPrompt: '{{name}}的提示词',
     personPromptPlaceholder: '例如：身穿银色盔甲的骑士',
     personPromptShown: '{{name}}：{{prompt}}',
+    regionsAlt: '每个人物的提示词在图像中作用的区域',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

@@ -26,6 +26,31 @@ test('each person of a two-person pose gets a prompt of their own; the card list
   await first.fill('a knight in silver armour');
   await second.fill('a wizard in a blue robe');
   await expect(main(page).getByRole('textbox', { name: 'Prompt for Person 3' })).toHaveCount(0);
+  // Where each prompt applies is drawn beside the fields: both people's regions are tinted, in the colours of the key.
+  const regions = main(page)
+    .getByRole('figure')
+    .filter({ has: page.getByRole('img', { name: "Where each person's prompt applies in the image" }) });
+  await expect(regions.locator('figcaption')).toHaveText('Person 1Person 2');
+  const tinted = await regions.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    // The black background around each person, tinted: Person 1's yellow (255, 196, 0) and Person 2's blue (0, 200, 255) at 45 %.
+    const tints = { yellow: [115, 88, 0], blue: [0, 90, 115] };
+    const found = { yellow: { count: 0, sumX: 0 }, blue: { count: 0, sumX: 0 } };
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        for (const [name, tint] of Object.entries(tints) as Array<[keyof typeof tints, number[]]>)
+          if (tint.every((v, c) => data[i + c] === v)) {
+            found[name].count++;
+            found[name].sumX += x / width;
+          }
+      }
+    return { width, yellow: found.yellow, blue: found.blue };
+  });
+  // Each region is around its own person: both tinted, their middles apart.
+  expect(tinted.yellow.count).toBeGreaterThan(300);
+  expect(tinted.blue.count).toBeGreaterThan(300);
+  expect(Math.abs(tinted.yellow.sumX / tinted.yellow.count - tinted.blue.sumX / tinted.blue.count)).toBeGreaterThan(0.1);
   await generateButton(page).click();
 
   const card = newestPrompt(page);

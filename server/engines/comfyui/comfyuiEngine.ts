@@ -8,7 +8,7 @@ import { ComfyServer } from './comfyServer.js';
 import { PreviewRelay } from './previewRelay.js';
 import type { WorkflowCatalog } from './profiles/workflowCatalog.js';
 import { encodePng } from '../png/encodePng.js';
-import { maskToRgba, personMask } from '../personMask.js';
+import { maskToRgba, personMask } from '../../../src/pose/personMask.js';
 import { withPersonPrompts, type MaskedPrompt } from './personConditioning.js';
 import { fillWorkflow, latentSize } from './workflow.js';
 

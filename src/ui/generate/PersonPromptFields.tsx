@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { PERSON_PROMPT_MAX_LENGTH } from '../../api/contract';
-import type { Person } from '../../pose';
+import type { PoseDocument } from '../../pose';
 import { useStore } from '../store';
+import { PersonRegions } from './PersonRegions';
 import { personKey, personLabel } from './personPrompts';
 import { promptDraftStore } from './promptDraft';
 
-/** One optional prompt per person of the pose, named as the people list names them; open while any is filled. */
-export function PersonPromptFields({ people }: { people: Person[] }) {
+/** One optional prompt per person of the pose, named as the people list names them, and where each applies; open while any is filled. */
+export function PersonPromptFields({ pose }: { pose: PoseDocument }) {
   const { t } = useTranslation();
+  const { people } = pose;
   const drafts = useStore(promptDraftStore, (d) => d.personPrompts);
   if (!people.length) return null;
   const filled = people.some((person, i) => drafts[personKey(person, i)]?.trim());
@@ -31,6 +33,7 @@ export function PersonPromptFields({ people }: { people: Person[] }) {
           </label>
         );
       })}
+      <PersonRegions pose={pose} drafts={drafts} />
     </details>
   );
 }

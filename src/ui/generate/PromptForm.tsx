@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { PROMPT_MAX_LENGTH, SEED_MAX } from '../../api/contract';
 import type { WorkflowsResponse } from '../../api/schemas';
-import type { Person } from '../../pose';
+import type { PoseDocument } from '../../pose';
 import { PersonPromptFields } from './PersonPromptFields';
 import { promptDraftStore } from './promptDraft';
 import { chosenProfile } from './useWorkflows';
@@ -17,13 +17,13 @@ interface PromptFormProps {
   busy: boolean;
   /** The server's workflow profiles (none with the mannequin engine; null until read). */
   workflows: WorkflowsResponse | null;
-  /** The pose's people, each of whom may have a prompt of their own. */
-  people: Person[];
+  /** The pose, each of whose people may have a prompt of their own. */
+  pose: PoseDocument;
   onGenerate(): void;
 }
 
 /** Prompt, negative prompt, a prompt per person, the workflow profile and its sampling settings, the seed (empty: random), and the Generate button. */
-export function PromptForm({ canGenerate, busy, workflows, people, onGenerate }: PromptFormProps) {
+export function PromptForm({ canGenerate, busy, workflows, pose, onGenerate }: PromptFormProps) {
   const { t } = useTranslation();
   const draft = useStore(promptDraftStore);
   const chosen = chosenProfile(workflows, draft);
@@ -57,7 +57,7 @@ export function PromptForm({ canGenerate, busy, workflows, people, onGenerate }:
           onChange={(e) => setField('negative_prompt', e.target.value)}
         />
       </label>
-      <PersonPromptFields people={people} />
+      <PersonPromptFields pose={pose} />
       {workflows && chosen && (
         <Suspense fallback={null}>
           <WorkflowPicker data={workflows} chosen={chosen} />

@@ -80,7 +80,7 @@ export default function GeneratePage() {
           {t('generate.needPose')} <Link to="/edit">{t('generate.makePose')}</Link>
         </p>
       )}
-      <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} people={pose.people} onGenerate={generate} />
+      <PromptForm canGenerate={!poseIsEmpty} busy={busy} workflows={workflows} pose={pose} onGenerate={generate} />
       <LiveStatus state={live} />
       <HistoryList
         history={snapshot.children.history!}

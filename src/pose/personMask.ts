@@ -1,4 +1,7 @@
-import { BODY_LIMBS, FOOT_LIMBS, HAND_EDGES, type Keypoint, type Person } from '../../src/pose/index.js';
+import { BODY_LIMBS } from './bodyTopology.js';
+import { FOOT_LIMBS } from './footTopology.js';
+import { HAND_EDGES } from './handTopology.js';
+import type { Keypoint, Person } from './types.js';
 
 /** A one-channel mask, row by row: 1 inside, 0 outside. */
 export interface Mask {
