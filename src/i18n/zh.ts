@@ -569,7 +569,7 @@ export const zh: Translation = {
     personPromptsHint: '可选。每条只作用于图像中该人物周围的区域，与上面的提示词一起使用。',
     personPrompt: '{{name}}的提示词',
     personPromptPlaceholder: '例如：身穿银色盔甲的骑士',
-    personPromptShown: '{{name}}：{{prompt}}',
+    personPromptShown: '{{name}}的提示词：{{prompt}}',
     regionsAlt: '每个人物的提示词在图像中作用的区域',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
