@@ -1,9 +1,10 @@
-import { rotation, scaling, translation, type Vec2 } from '../../pose';
+import { rotation, scaling, translation, type Turn, type Vec2 } from '../../pose';
 import { mapEntities } from './entities';
 import { getJoint, type JointRef } from './joints';
 import { moveJoint } from './moveJoint';
 import type { EntityRef, Scene } from './scene';
 import { poseBone, poseJoint } from '../posing/gestures';
+import { turnFromDrag, turnPersonInScene } from '../posing/turn';
 
 /** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
 export type Gesture =
@@ -14,6 +15,8 @@ export type Gesture =
   | { kind: 'bone'; bone: number; entities: EntityRef[]; origin: Vec2; pivot: Vec2 }
   | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
   | { kind: 'rotate' | 'scale'; entities: EntityRef[]; origin: Vec2; centre: Vec2 }
+  /** One person turned in 3D from the turn they had (`start`); `span` is their frame's size, the drag that turns them 180°. */
+  | { kind: 'turn'; person: number; origin: Vec2; start: Turn; span: number }
   | { kind: 'marquee'; origin: Vec2; additive: boolean };
 
 /** Options that change a drag's result. */
@@ -31,6 +34,7 @@ const MIN_SCALE = 0.05;
 /** The entities a gesture drags (moved to the active layer while it lasts). */
 export function gestureEntities(gesture: Gesture): EntityRef[] {
   if (gesture.kind === 'joint') return [gesture.joint.entity];
+  if (gesture.kind === 'turn') return [{ kind: 'person', index: gesture.person }];
   return gesture.kind === 'marquee' ? [] : gesture.entities;
 }
 
@@ -62,6 +66,8 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
       const to = Math.hypot(point.x - gesture.centre.x, point.y - gesture.centre.y);
       return from > 0 ? mapEntities(scene, gesture.entities, scaling(Math.max(MIN_SCALE, to / from), gesture.centre)) : scene;
     }
+    case 'turn':
+      return turnPersonInScene(scene, gesture.person, turnFromDrag(gesture.start, { x: dx, y: dy }, gesture.span, options.snap));
     case 'marquee':
       return scene;
   }

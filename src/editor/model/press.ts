@@ -1,9 +1,20 @@
 import { boxCentre, type Vec2 } from '../../pose';
 import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
-import { getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
+import { entityBox, getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
+import { sceneTurn } from '../posing/turn';
 import { pivotOf, skeletonOf } from '../posing/skeleton';
-import { boxFromCorners, editableEntities, entitiesInBox, EMPTY_SELECTION, isSelected, selectionBox, toggleEntity, type Selection } from './selection';
+import {
+  boxFromCorners,
+  editableEntities,
+  entitiesInBox,
+  EMPTY_SELECTION,
+  isSelected,
+  selectionBox,
+  soleEditablePerson,
+  toggleEntity,
+  type Selection,
+} from './selection';
 
 /** A pointer press as the editor machine receives it. */
 export interface Press {
@@ -40,12 +51,20 @@ function bonePivot(scene: Scene, ref: EntityRef, bone: number): Vec2 | null {
   return body[bone] ? pivotOf(skeletonOf(ref.kind), body, bone) : null;
 }
 
+function turnGesture(scene: Scene, selection: Selection, origin: Vec2): Gesture | null {
+  const person = soleEditablePerson(scene, selection);
+  const box = person === null ? null : entityBox(scene, { kind: 'person', index: person });
+  if (person === null || !box) return null;
+  return { kind: 'turn', person, origin, start: sceneTurn(scene, person), span: Math.max(box.maxX - box.minX, box.maxY - box.minY) };
+}
+
 /** Decides what a press selects and what dragging from it would do (tldraw's pointing state). */
 export function pressOutcome(scene: Scene, selection: Selection, press: Press, options: PressOptions = FREE): PressOutcome {
   const { target, point, shift } = press;
   const posing = options.keepLengths && !press.alt;
   switch (target.kind) {
     case 'handle': {
+      if (target.handle === 'turn') return { selection, gesture: turnGesture(scene, selection, point) };
       const entities = editableEntities(scene, selection);
       const box = selectionBox(scene, { entities, joint: null });
       return { selection, gesture: box && entities.length ? { kind: target.handle, entities, origin: point, centre: boxCentre(box) } : null };
