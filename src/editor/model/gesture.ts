@@ -5,10 +5,13 @@ import { moveJoint } from './moveJoint';
 import type { EntityRef, Scene } from './scene';
 import { poseBone, poseJoint } from '../posing/gestures';
 import { turnFromDrag, turnPersonInScene } from '../posing/turn';
+import { PUSH_PER_PX, pushJointInScene } from '../posing/push';
 
 /** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
 export type Gesture =
   | { kind: 'joint'; joint: JointRef; origin: Vec2 }
+  /** A body joint pushed toward (drag up) or away from (drag down) the viewer, foreshortening its bone. */
+  | { kind: 'push'; joint: JointRef; origin: Vec2 }
   /** A joint dragged with bone lengths kept, the same joint of every entity in `entities` following. */
   | { kind: 'pose'; joint: JointRef; entities: EntityRef[]; origin: Vec2 }
   /** A bone turned about its parent joint with what hangs from it, on every entity in `entities`; `pivot` is the pressed one's. */
@@ -33,7 +36,7 @@ const MIN_SCALE = 0.05;
 
 /** The entities a gesture drags (moved to the active layer while it lasts). */
 export function gestureEntities(gesture: Gesture): EntityRef[] {
-  if (gesture.kind === 'joint') return [gesture.joint.entity];
+  if (gesture.kind === 'joint' || gesture.kind === 'push') return [gesture.joint.entity];
   if (gesture.kind === 'turn') return [{ kind: 'person', index: gesture.person }];
   return gesture.kind === 'marquee' ? [] : gesture.entities;
 }
@@ -48,6 +51,8 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
       const start = getJoint(scene, gesture.joint);
       return start ? moveJoint(scene, gesture.joint, { x: start.x + dx, y: start.y + dy }, options) : scene;
     }
+    case 'push':
+      return pushJointInScene(scene, gesture.joint, -dy * PUSH_PER_PX);
     case 'pose':
       return poseJoint(scene, gesture, { x: dx, y: dy }, options.symmetry);
     case 'bone': {

@@ -3,6 +3,7 @@ import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
 import { entityBox, getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
 import { sceneTurn } from '../posing/turn';
+import { canPush } from '../posing/push';
 import { pivotOf, skeletonOf } from '../posing/skeleton';
 import {
   boxFromCorners,
@@ -23,6 +24,8 @@ export interface Press {
   shift: boolean;
   /** Alt/Option held: a joint drags alone and a limb moves its figure, as with bone lengths not kept. */
   alt?: boolean;
+  /** Ctrl/Cmd held: a body joint is pushed toward or away from the viewer (vertical drag). */
+  depth?: boolean;
 }
 
 /** Editor modes a press depends on. */
@@ -74,6 +77,7 @@ export function pressOutcome(scene: Scene, selection: Selection, press: Press, o
       const entities = shift && !isSelected(selection, owner) ? [...selection.entities, owner] : shift ? selection.entities : [owner];
       const next = { entities, joint: target.joint };
       if (isLocked(scene, owner)) return { selection: next, gesture: null };
+      if (press.depth) return { selection: next, gesture: canPush(scene, target.joint) ? { kind: 'push', joint: target.joint, origin: point } : null };
       if (posing && (target.joint.part === 'body' || target.joint.part === 'animal')) {
         // The pressed figure first, then the other selected figures of its kind, which follow the same joint.
         const others = editableEntities(scene, next).filter((r) => r.kind === owner.kind && !sameEntity(r, owner));
