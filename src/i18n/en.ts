@@ -563,6 +563,14 @@ export const en = {
       'face-disgust': 'Disgust',
     },
   },
+  depthEditing: {
+    sideView: 'Side view',
+    sideViewHint: 'The selected person seen from the side. Drag a joint left or right to push it away from or toward the viewer.',
+    viewer: 'Viewer',
+    turnHandle: 'Drag to turn the person: left and right for yaw, up and down for pitch.',
+    flipLimbDepth: 'Flip depth of this limb',
+    push: 'Ctrl/⌘ + drag up or down on a joint, or Alt + wheel over a selected joint, pushes it toward or away from the viewer.',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

@@ -565,5 +565,13 @@ export const zh: Translation = {
       'face-disgust': '厌恶',
     },
   },
+  depthEditing: {
+    sideView: '侧视图',
+    sideViewHint: '从侧面看所选人物。左右拖动关节，可将其推远或拉近观察者。',
+    viewer: '观察者',
+    turnHandle: '拖动以转动人物：左右为偏航，上下为俯仰。',
+    flipLimbDepth: '翻转此肢体的深度',
+    push: '按住 Ctrl/⌘ 上下拖动关节，或按住 Alt 在所选关节上滚动滚轮，可将其拉近或推远观察者。',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };
