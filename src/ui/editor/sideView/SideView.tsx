@@ -32,6 +32,11 @@ export function SideView() {
   const { actor } = useEditorHandles();
   const index = useSelector(actor, (s) => soleEditablePerson(s.context.scene, s.context.selection));
   const committed = useSelector(actor, (s) => (index === null ? undefined : s.context.scene.pose.people[index]));
+  // The editor's selected body joint of this person: picked first where joints overlap, and drawn on top.
+  const selected = useSelector(actor, (s) => {
+    const joint = s.context.selection.joint;
+    return joint && joint.part === 'body' && joint.entity.kind === 'person' && joint.entity.index === index ? joint.index : null;
+  });
   const [drag, setDrag] = useState<SideDrag | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   if (index === null || !committed) return null;
@@ -47,7 +52,7 @@ export function SideView() {
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (drag || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const at = local(e);
-    const joint = nearestSidePoint(points, at, e.pointerType === 'mouse' ? PICK_PX.mouse : PICK_PX.touch);
+    const joint = nearestSidePoint(points, at, e.pointerType === 'mouse' ? PICK_PX.mouse : PICK_PX.touch, selected ?? undefined);
     if (joint === null) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -81,8 +86,16 @@ export function SideView() {
         {sideLimbs(points).map(({ limb, a, b }) => (
           <line key={limb} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={PALETTE.bodyLimb[limb]} strokeWidth={3} strokeLinecap="round" />
         ))}
-        {points.map((p) => (
-          <circle key={p.index} data-joint={p.index} cx={p.x} cy={p.y} r={drag?.joint === p.index ? 5 : 3.5} fill={PALETTE.bodyJoint[p.index]} />
+        {[...points.filter((p) => p.index !== selected), ...points.filter((p) => p.index === selected)].map((p) => (
+          <circle
+            key={p.index}
+            data-joint={p.index}
+            cx={p.x}
+            cy={p.y}
+            r={drag?.joint === p.index || p.index === selected ? 5 : 3.5}
+            fill={PALETTE.bodyJoint[p.index]}
+            stroke={p.index === selected ? PALETTE.focus : 'none'}
+          />
         ))}
       </svg>
       <figcaption>

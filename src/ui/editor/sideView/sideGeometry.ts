@@ -1,4 +1,4 @@
-import { BODY_LIMBS, withPlausibleDepth, type Keypoint, type Person } from '../../../pose';
+import { BODY, BODY_LIMBS, withPlausibleDepth, type Keypoint, type Person } from '../../../pose';
 
 /** Where the side view draws: z (toward the viewer) to the right, y down, `scale` panel px per document px. */
 export interface SideFrame {
@@ -26,14 +26,19 @@ export function bodyWithDepth(person: Person): Keypoint[] {
   return withPlausibleDepth(person).body;
 }
 
-/** A frame that fits the placed body points, seen from the side, into a panel of this size. */
+/**
+ * A frame that fits the placed body points' height into a panel of this size, centred across on
+ * the hips' depth: pushing an arm or a leg never moves or rescales the frame under the pointer.
+ */
 export function fitSideFrame(body: readonly Keypoint[], width: number, height: number): SideFrame {
   const points = body.filter(placed);
   if (!points.length) return { scale: 1, originX: width / 2, originY: height / 2 };
-  const [ys, zs] = [points.map((p) => p.y), points.map((p) => p.z ?? 0)];
-  const [minY, maxY, minZ, maxZ] = [Math.min(...ys), Math.max(...ys), Math.min(...zs), Math.max(...zs)];
-  const scale = Math.min((height - 2 * SIDE_PADDING) / Math.max(maxY - minY, 1), (width - 2 * SIDE_PADDING) / Math.max(maxZ - minZ, 1));
-  return { scale, originX: width / 2 - ((minZ + maxZ) / 2) * scale, originY: height / 2 - ((minY + maxY) / 2) * scale };
+  const ys = points.map((p) => p.y);
+  const [minY, maxY] = [Math.min(...ys), Math.max(...ys)];
+  const hips = [body[BODY.right_hip], body[BODY.left_hip]].filter((p): p is Keypoint => !!p && placed(p));
+  const centreZ = hips.length ? hips.reduce((s, p) => s + (p.z ?? 0), 0) / hips.length : 0;
+  const scale = (height - 2 * SIDE_PADDING) / Math.max(maxY - minY, 1);
+  return { scale, originX: width / 2 - centreZ * scale, originY: height / 2 - ((minY + maxY) / 2) * scale };
 }
 
 /** The placed body points in panel pixels. */
@@ -50,8 +55,10 @@ export function sideLimbs(points: readonly SidePoint[]): Array<{ limb: number; a
   });
 }
 
-/** The joint nearest a panel point within `radius`, or null. */
-export function nearestSidePoint(points: readonly SidePoint[], at: { x: number; y: number }, radius: number): number | null {
+/** The joint nearest a panel point within `radius`, or null; `prefer` (the editor's selected joint) wins whenever it is within reach, as joints often overlap seen from the side. */
+export function nearestSidePoint(points: readonly SidePoint[], at: { x: number; y: number }, radius: number, prefer?: number): number | null {
+  const preferred = points.find((p) => p.index === prefer);
+  if (preferred && Math.hypot(preferred.x - at.x, preferred.y - at.y) <= radius) return preferred.index;
   let best: { index: number; d: number } | null = null;
   for (const p of points) {
     const d = Math.hypot(p.x - at.x, p.y - at.y);
