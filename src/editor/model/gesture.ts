@@ -1,10 +1,10 @@
-import { rotation, scaling, translation, type Turn, type Vec2 } from '../../pose';
+import { rotation, scaling, translation, type Person, type Turn, type Vec2 } from '../../pose';
 import { mapEntities } from './entities';
 import { getJoint, type JointRef } from './joints';
 import { moveJoint } from './moveJoint';
 import type { EntityRef, Scene } from './scene';
 import { poseBone, poseJoint } from '../posing/gestures';
-import { turnFromDrag, turnPersonInScene } from '../posing/turn';
+import { turnFromDrag, turnPersonFrom } from '../posing/turn';
 import { PUSH_PER_PX, pushJointInScene } from '../posing/push';
 
 /** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
@@ -18,8 +18,8 @@ export type Gesture =
   | { kind: 'bone'; bone: number; entities: EntityRef[]; origin: Vec2; pivot: Vec2 }
   | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
   | { kind: 'rotate' | 'scale'; entities: EntityRef[]; origin: Vec2; centre: Vec2 }
-  /** One person turned in 3D from the turn they had (`start`); `span` is their frame's size, the drag that turns them 180°. */
-  | { kind: 'turn'; person: number; origin: Vec2; start: Turn; span: number }
+  /** One person turned in 3D from the turn they had (`start`), `base` them as pressed with depth; `span` is their frame's size, the drag that turns them 180°. */
+  | { kind: 'turn'; person: number; origin: Vec2; start: Turn; span: number; base: Person }
   | { kind: 'marquee'; origin: Vec2; additive: boolean };
 
 /** Options that change a drag's result. */
@@ -72,7 +72,7 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
       return from > 0 ? mapEntities(scene, gesture.entities, scaling(Math.max(MIN_SCALE, to / from), gesture.centre)) : scene;
     }
     case 'turn':
-      return turnPersonInScene(scene, gesture.person, turnFromDrag(gesture.start, { x: dx, y: dy }, gesture.span, options.snap));
+      return turnPersonFrom(scene, gesture.person, gesture.base, gesture.start, turnFromDrag(gesture.start, { x: dx, y: dy }, gesture.span, options.snap));
     case 'marquee':
       return scene;
   }

@@ -1,4 +1,4 @@
-import { boxCentre, type Vec2 } from '../../pose';
+import { boxCentre, withPlausibleDepth, type Vec2 } from '../../pose';
 import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
 import { entityBox, getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
@@ -57,8 +57,10 @@ function bonePivot(scene: Scene, ref: EntityRef, bone: number): Vec2 | null {
 function turnGesture(scene: Scene, selection: Selection, origin: Vec2): Gesture | null {
   const person = soleEditablePerson(scene, selection);
   const box = person === null ? null : entityBox(scene, { kind: 'person', index: person });
-  if (person === null || !box) return null;
-  return { kind: 'turn', person, origin, start: sceneTurn(scene, person), span: Math.max(box.maxX - box.minX, box.maxY - box.minY) };
+  const pressed = person === null ? undefined : scene.pose.people[person];
+  if (person === null || !box || !pressed) return null;
+  const span = Math.max(box.maxX - box.minX, box.maxY - box.minY);
+  return { kind: 'turn', person, origin, start: sceneTurn(scene, person), span, base: withPlausibleDepth(pressed) };
 }
 
 /** Decides what a press selects and what dragging from it would do (tldraw's pointing state). */

@@ -1,4 +1,4 @@
-import { hidesFacingAway, NO_TURN, personTurn, setPersonTurn, type Turn, type TurnOptions } from '../../pose';
+import { hidesFacingAway, NO_TURN, personTurn, setPersonTurn, type Person, type Turn, type TurnOptions } from '../../pose';
 import { updateFigures } from '../model/entities';
 import { isLocked, type Scene } from '../model/scene';
 
@@ -22,6 +22,24 @@ export function turnPersonInScene(scene: Scene, index: number, turn: Turn, optio
   if (current.yaw === turn.yaw && current.pitch === turn.pitch && sameHiding) return scene;
   return updateFigures(scene, [ref], { person: (p) => setPersonTurn(p, turn, options) });
 }
+
+/**
+ * A turn-handle drag's scene: the person turned from `base` (them as pressed, given their depth
+ * once at the press, so each move only turns); the scene itself while the turn is the one they
+ * started with, so a drag back to the start is no edit.
+ */
+export function turnPersonFrom(scene: Scene, index: number, base: Person, start: Turn, turn: Turn): Scene {
+  if (turn.yaw === start.yaw && turn.pitch === start.pitch) return scene;
+  // Turns are whole degrees: pointer moves within one degree give the very same scene, not a new one to draw.
+  const last = lastTurnDrag;
+  if (last && last.scene === scene && last.base === base && last.index === index && last.turn.yaw === turn.yaw && last.turn.pitch === turn.pitch)
+    return last.result;
+  const result = turnPersonInScene(updateFigures(scene, [{ kind: 'person', index }], { person: () => base }), index, turn);
+  lastTurnDrag = { scene, base, index, turn, result };
+  return result;
+}
+
+let lastTurnDrag: { scene: Scene; base: Person; index: number; turn: Turn; result: Scene } | null = null;
 
 /** Whether a scene's person hides the points that face away when turned (the default). */
 export const sceneHidesFacingAway = (scene: Scene, index: number): boolean => {
