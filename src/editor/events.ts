@@ -15,11 +15,11 @@ export type EditorEvent =
   | { type: 'COMMIT'; scene: Scene; selection?: Selection }
   | { type: 'SELECT'; selection: Selection }
   | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
-  /** A joint pushed in depth by the wheel; a run of pushes of one joint is one undo step. */
-  | { type: 'PUSH_JOINT'; joint: JointRef; dz: number }
   | { type: 'UNDO' }
   | { type: 'REDO' }
   | { type: 'TOGGLE_SYMMETRY' }
   | { type: 'TOGGLE_KEEP_LENGTHS' }
   | { type: 'RESIZE'; width: number; height: number; fit: FrameFit }
-  | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
+  | { type: 'SET_REFERENCE'; reference: Partial<Reference> }
+  /** A joint pushed in depth by the wheel; a run of pushes of one joint is one undo step. */
+  | { type: 'PUSH_JOINT'; joint: JointRef; dz: number };

@@ -87,15 +87,6 @@ export const editorMachine = setup({
       const e = event as Of<'SET_JOINT'>;
       return edit(context, moveJoint(context.scene, e.joint, e.point, { symmetry: context.symmetry }));
     }),
-    pushJoint: assign(({ context, event }) => {
-      const { joint, dz } = event as Of<'PUSH_JOINT'>;
-      const scene = pushJointInScene(context.scene, joint, dz);
-      if (scene === context.scene) return {};
-      // A wheel's run of pushes of one joint is one undo step: the first records, the rest follow it.
-      const run = `push:${entityKey(joint.entity)}:${joint.index}` as const;
-      if (context.lastEdit === run) return { scene };
-      return { ...edit(context, scene), lastEdit: run };
-    }),
     undo: assign(({ context }) => {
       const scene = context.past[context.past.length - 1]!;
       return {
@@ -118,6 +109,15 @@ export const editorMachine = setup({
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
+    pushJoint: assign(({ context, event }) => {
+      const { joint, dz } = event as Of<'PUSH_JOINT'>;
+      const scene = pushJointInScene(context.scene, joint, dz);
+      if (scene === context.scene) return {};
+      // A wheel's run of pushes of one joint is one undo step: the first records, the rest follow it.
+      const run = `push:${entityKey(joint.entity)}:${joint.index}` as const;
+      if (context.lastEdit === run) return { scene };
+      return { ...edit(context, scene), lastEdit: run };
+    }),
     resize: assign(({ context, event }) => {
       const { width, height, fit } = event as Of<'RESIZE'>;
       return edit(context, refitScene(context.scene, width, height, fit));
@@ -159,12 +159,12 @@ export const editorMachine = setup({
         COMMIT: { actions: 'commit' },
         SELECT: { actions: 'select' },
         SET_JOINT: { actions: 'setJoint' },
-        PUSH_JOINT: { actions: 'pushJoint' },
         UNDO: { guard: 'canUndo', actions: 'undo' },
         REDO: { guard: 'canRedo', actions: 'redo' },
         TOGGLE_SYMMETRY: { actions: 'toggleSymmetry' },
         TOGGLE_KEEP_LENGTHS: { actions: 'toggleKeepLengths' },
         CANCEL: { actions: 'deselect' },
+        PUSH_JOINT: { actions: 'pushJoint' },
         PAN_START: { target: 'panning' },
       },
     },
