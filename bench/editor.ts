@@ -26,7 +26,7 @@ export function benchScene(): PoseDocument {
 }
 
 /** Opens the editor with the scene already stored, as a returning user would. */
-async function openWithScene(page: Page, url: string, doc: PoseDocument): Promise<void> {
+export async function openWithScene(page: Page, url: string, doc: PoseDocument): Promise<void> {
   await installCommitCounter(page);
   await page.addInitScript((pose) => {
     localStorage.setItem('posecraft.pose', JSON.stringify({ posePng: '/default-pose.png', peopleJson: pose, locks: { people: [], animals: [] } }));

@@ -4,6 +4,7 @@ import os from 'node:os';
 const benches: Array<[string, string, string]> = [
   ['Web app load', './web.ts', 'runWebBench'],
   ['Pose editor', './editor.ts', 'runEditorBench'],
+  ['Turning a person in depth', './depth.ts', 'runDepthBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
   ['PNG encoding', './png.ts', 'runPngBench'],
   ['Reading skeleton PNGs back', './poseFromPng.ts', 'runPoseFromPngBench'],

@@ -5,7 +5,7 @@ import { Layer, Rect, Stage } from './konvaCore';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../machines/editor.machine';
 import { entityKey, isLocked, listEntities, sameEntity } from '../editor/model/scene';
-import { isSelected } from '../editor/model/selection';
+import { isSelected, soleEditablePerson } from '../editor/model/selection';
 import { BackgroundLayer } from './BackgroundLayer';
 import { EntityShape } from './EntityShape';
 import { PointerController } from './gestures/pointerController';
@@ -79,7 +79,7 @@ export function PoseStage({ actor, view, background, label }: PoseStageProps) {
           <Layer listening={false}>{shapes.filter((s) => !s.activeNow).map((s) => s.shape)}</Layer>
           <Layer listening={false}>{shapes.filter((s) => s.activeNow).map((s) => s.shape)}</Layer>
           <Layer listening={false}>
-            <SelectionOverlay box={handlesBox} group={selection.entities.length > 1} />
+            <SelectionOverlay box={handlesBox} group={selection.entities.length > 1} turnable={soleEditablePerson(scene, selection) !== null} />
             <Rect ref={marqueeRef} visible={false} stroke={PALETTE.selection} fill="rgba(63,140,255,0.12)" listening={false} />
           </Layer>
         </Stage>

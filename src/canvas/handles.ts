@@ -12,10 +12,12 @@ export interface Handles {
   frame: Box;
   rotate: Vec2;
   scale: Vec2;
+  /** The turn (yaw and pitch) handle, top left: shown for one unlocked person alone. */
+  turn: Vec2;
   radius: number;
 }
 
-/** Where the frame and the rotate (top centre) and scale (bottom right) handles of a selection are. */
+/** Where the frame and the rotate (top centre), scale (bottom right) and turn (top left) handles of a selection are. */
 export function selectionHandles(box: Box, zoom: number): Handles {
   const pad = FRAME_PADDING_PX / zoom;
   const frame = { minX: box.minX - pad, minY: box.minY - pad, maxX: box.maxX + pad, maxY: box.maxY + pad };
@@ -23,6 +25,7 @@ export function selectionHandles(box: Box, zoom: number): Handles {
     frame,
     rotate: { x: (frame.minX + frame.maxX) / 2, y: frame.minY - ROTATE_OFFSET_PX / zoom },
     scale: { x: frame.maxX, y: frame.maxY },
+    turn: { x: frame.minX, y: frame.minY - ROTATE_OFFSET_PX / zoom },
     radius: HANDLE_RADIUS_PX / zoom,
   };
 }

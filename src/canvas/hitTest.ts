@@ -2,7 +2,7 @@ import type { Vec2 } from '../pose';
 import type { HitTarget } from '../editor/model/hitTarget';
 import { getPoints, partsOf, type JointRef, type Part } from '../editor/model/joints';
 import { entityBox, getEntity, listEntities, type EntityRef, type Scene } from '../editor/model/scene';
-import { editableEntities, isSelected, selectionBox, type Selection } from '../editor/model/selection';
+import { editableEntities, isSelected, selectionBox, soleEditablePerson, type Selection } from '../editor/model/selection';
 import { FRAME_PADDING_PX, padBox, selectionHandles } from './handles';
 import { animalSegments, distanceToSegment, personSegments } from './segments';
 import { ANIMAL_LINES, BODY_LIMBS, type Animal, type Person } from '../pose';
@@ -78,6 +78,7 @@ export function hitTest(scene: Scene, selection: Selection, p: Vec2, { zoom, coa
     const reach = h.radius * 1.8 * grow;
     if (dist(p, h.rotate) <= reach) return { kind: 'handle', handle: 'rotate' };
     if (dist(p, h.scale) <= reach) return { kind: 'handle', handle: 'scale' };
+    if (soleEditablePerson(scene, selection) !== null && dist(p, h.turn) <= reach) return { kind: 'handle', handle: 'turn' };
   }
   const joint = nearestJoint(scene, selection, p, grow, zoom);
   if (joint) return { kind: 'joint', joint };

@@ -6,7 +6,7 @@ import type { Selection } from './model/selection';
 
 /** Pointer gestures from the canvas, edits from the action registry, history, options, the canvas size and the reference image. */
 export type EditorEvent =
-  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean; alt?: boolean }
+  | { type: 'POINTER_DOWN'; target: HitTarget; point: Vec2; screen: Vec2; shift: boolean; alt?: boolean; depth?: boolean }
   | { type: 'POINTER_MOVE'; point: Vec2; screen: Vec2 }
   | { type: 'POINTER_UP'; point: Vec2; shift: boolean }
   | { type: 'CANCEL' }
@@ -20,4 +20,6 @@ export type EditorEvent =
   | { type: 'TOGGLE_SYMMETRY' }
   | { type: 'TOGGLE_KEEP_LENGTHS' }
   | { type: 'RESIZE'; width: number; height: number; fit: FrameFit }
-  | { type: 'SET_REFERENCE'; reference: Partial<Reference> };
+  | { type: 'SET_REFERENCE'; reference: Partial<Reference> }
+  /** A joint pushed in depth by the wheel; a run of pushes of one joint is one undo step. */
+  | { type: 'PUSH_JOINT'; joint: JointRef; dz: number };

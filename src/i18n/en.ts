@@ -194,6 +194,7 @@ export const en = {
       toggleSymmetry: 'Symmetry',
       toggleKeepLengths: 'Keep bone lengths',
       togglePin: 'Pin / unpin joint',
+      flipLimbDepth: 'Flip depth of this limb',
       bringForward: 'Bring forward',
       sendBackward: 'Send backward',
       presetAdult: 'Adult proportions',
@@ -569,6 +570,13 @@ export const en = {
     personPromptPlaceholder: 'e.g. a knight in silver armour',
     personPromptShown: '{{name}}: {{prompt}}',
     regionsAlt: "Where each person's prompt applies in the image",
+  },
+  depthEditing: {
+    sideView: 'Side view',
+    sideViewHint: 'The selected person seen from the side. Drag a joint left or right to push it away from or toward the viewer.',
+    viewer: 'Viewer',
+    turnHandle: 'Drag the globe above a selected person to turn them: left and right for yaw, up and down for pitch; Esc puts them back.',
+    push: 'Ctrl/⌘ + drag up or down on a joint, or Alt + wheel over a selected joint, pushes it toward or away from the viewer.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

@@ -196,6 +196,7 @@ export const zh: Translation = {
       toggleSymmetry: '对称',
       toggleKeepLengths: '保持骨骼长度',
       togglePin: '固定 / 取消固定关节',
+      flipLimbDepth: '翻转此肢体的深度',
       bringForward: '上移一层',
       sendBackward: '下移一层',
       presetAdult: '成人比例',
@@ -571,6 +572,13 @@ export const zh: Translation = {
     personPromptPlaceholder: '例如：身穿银色盔甲的骑士',
     personPromptShown: '{{name}}的提示词：{{prompt}}',
     regionsAlt: '每个人物的提示词在图像中作用的区域',
+  },
+  depthEditing: {
+    sideView: '侧视图',
+    sideViewHint: '从侧面看所选人物。左右拖动关节，可将其推远或拉近观察者。',
+    viewer: '观察者',
+    turnHandle: '拖动所选人物上方的地球手柄可转动人物：左右为偏航，上下为俯仰；按 Esc 复原。',
+    push: '按住 Ctrl/⌘ 上下拖动关节，或按住 Alt 在所选关节上滚动滚轮，可将其拉近或推远观察者。',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

@@ -4,8 +4,9 @@ import type { Vec2 } from '../pose';
 import { applyGesture, type Gesture } from '../editor/model/gesture';
 import { EMPTY_HISTORY, recordEdit, refitScene, type History } from '../editor/model/history';
 import { moveJoint } from '../editor/model/moveJoint';
+import { pushJointInScene } from '../editor/posing/push';
 import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../editor/model/press';
-import type { Scene } from '../editor/model/scene';
+import { entityKey, type Scene } from '../editor/model/scene';
 import { clampSelection, EMPTY_SELECTION, type Selection } from '../editor/model/selection';
 
 export type { EditorEvent };
@@ -27,7 +28,7 @@ export interface EditorContext {
   /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
   gesture: Gesture | null;
   /** What the newest undo step was, when later edits of the same kind join it (a slider's run). */
-  lastEdit: 'opacity' | null;
+  lastEdit: 'opacity' | `push:${string}` | null;
 }
 
 type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
@@ -58,7 +59,7 @@ export const editorMachine = setup({
       return {
         selection: outcome.selection,
         gesture: outcome.gesture,
-        press: { target: e.target, point: e.point, shift: e.shift, alt: e.alt, screen: e.screen },
+        press: { target: e.target, point: e.point, shift: e.shift, alt: e.alt, depth: e.depth, screen: e.screen },
       };
     }),
     pressSelect: assign(({ context, event }) => ({
@@ -108,6 +109,15 @@ export const editorMachine = setup({
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
+    pushJoint: assign(({ context, event }) => {
+      const { joint, dz } = event as Of<'PUSH_JOINT'>;
+      const scene = pushJointInScene(context.scene, joint, dz);
+      if (scene === context.scene) return {};
+      // A wheel's run of pushes of one joint is one undo step: the first records, the rest follow it.
+      const run = `push:${entityKey(joint.entity)}:${joint.index}` as const;
+      if (context.lastEdit === run) return { scene };
+      return { ...edit(context, scene), lastEdit: run };
+    }),
     resize: assign(({ context, event }) => {
       const { width, height, fit } = event as Of<'RESIZE'>;
       return edit(context, refitScene(context.scene, width, height, fit));
@@ -154,6 +164,7 @@ export const editorMachine = setup({
         TOGGLE_SYMMETRY: { actions: 'toggleSymmetry' },
         TOGGLE_KEEP_LENGTHS: { actions: 'toggleKeepLengths' },
         CANCEL: { actions: 'deselect' },
+        PUSH_JOINT: { actions: 'pushJoint' },
         PAN_START: { target: 'panning' },
       },
     },

@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { initialTransition, transition, type EventObject } from 'xstate';
 import { editorMachine } from '../../src/machines/editor.machine';
 import { getJoint } from '../../src/editor/model/joints';
-import { isLocked } from '../../src/editor/model/scene';
-import { turnTarget } from '../../src/editor/posing/turn';
+import { soleEditablePerson } from '../../src/editor/model/selection';
 import { formatCoverage, measureCoverage } from '../machines/modelPaths';
 import { openEditor, stage, toPage, tool } from './editor.helpers';
 import { editorPaths, WITHOUT_GESTURE, type EditorSnapshot, type Gesture, type GestureEvent } from './editor.model';
@@ -77,8 +76,7 @@ async function expectShown(page: Page, snapshot: EditorSnapshot, where: string):
   } else if (selection.entities.length > 0) {
     await expect(inspector(page).getByText(/^\d+ selected$/), `${where}: selection`).toHaveText(`${selection.entities.length} selected`);
     // The turn fields are there for one unlocked person alone.
-    const person = turnTarget(selection);
-    const turnable = person !== null && !isLocked(scene, { kind: 'person', index: person });
+    const turnable = soleEditablePerson(scene, selection) !== null;
     await expect(inspector(page).getByRole('group', { name: 'Turn' }), `${where}: turn fields`).toHaveCount(turnable ? 1 : 0);
   } else {
     await expect(inspector(page), `${where}: no selection`).toHaveText('Click a joint to select it; drag it to pose.');

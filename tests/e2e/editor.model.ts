@@ -153,6 +153,7 @@ export const WITHOUT_GESTURE = {
   SELECT: 'nothing in the UI sends it (selections change through presses, marquees and COMMIT)',
   'PAN_START during a press': 'only a second finger on a touch screen starts a pan while a press is held',
   'RESIZE during a press': 'the panel size changes by a click, which needs the mouse the press holds',
+  PUSH_JOINT: 'Alt+wheel over a selected joint sends it; editor.depth.spec.ts turns the wheel on the real stage',
 };
 
 // Told apart by what the page shows (the mode, Undo and Redo, a selection, a joint) and what a guard

@@ -28,6 +28,7 @@ const EVENTS: EditorEvent[] = [
   { type: 'COMMIT', scene: bigger },
   { type: 'SELECT', selection: { entities: [P0], joint: null } },
   { type: 'SET_JOINT', joint: wrist, point: { x: 90, y: 90 } },
+  { type: 'PUSH_JOINT', joint: wrist, dz: 20 },
   { type: 'UNDO' },
   { type: 'REDO' },
   { type: 'TOGGLE_SYMMETRY' },

@@ -26,7 +26,10 @@ export class DragPreview {
   reapply(): void {
     if (!this.live?.context.gesture) return;
     for (const ref of gestureEntities(this.live.context.gesture)) {
-      this.registry.get(entityKey(ref))?.setAttr('entity', getEntity(this.live.scene, ref));
+      const shape = this.registry.get(entityKey(ref));
+      const entity = getEntity(this.live.scene, ref);
+      // A move that changes nothing (a turn within the same degree) asks for no redraw.
+      if (shape && shape.getAttr('entity') !== entity) shape.setAttr('entity', entity);
     }
   }
 

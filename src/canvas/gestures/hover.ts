@@ -26,7 +26,12 @@ export class Hover {
     if (this.key && this.key !== next) this.registry.get(this.key)?.setAttr('hover', null);
     if (target.kind === 'joint') this.registry.get(next!)?.setAttr('hover', { part: target.joint.part, index: target.joint.index });
     this.key = next;
-    const cursor = target.kind === 'handle' && target.handle === 'scale' ? 'nwse-resize' : CURSORS[target.kind];
+    const cursor =
+      target.kind === 'handle' && target.handle === 'scale'
+        ? 'nwse-resize'
+        : target.kind === 'handle' && target.handle === 'turn'
+          ? 'move'
+          : CURSORS[target.kind];
     this.setCursor(cursor);
   }
 

@@ -2,7 +2,6 @@ import type Konva from 'konva';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../../machines/editor.machine';
 import type { Vec2 } from '../../pose';
-import { boxFromCorners } from '../../editor/model/selection';
 import { hitTest } from '../hitTest';
 import type { ShapeRegistry } from '../shapeRegistry';
 import { toDoc } from '../view';
@@ -11,6 +10,13 @@ import { DragPreview } from './dragPreview';
 import { Hover } from './hover';
 import { PanGesture } from './panGesture';
 import { wheelFactor } from './pinch';
+import { boxFromCorners, isSelected } from '../../editor/model/selection';
+import { canPush } from '../../editor/posing/push';
+
+// Screen pixels of depth per pixel of wheel delta, and pixels per wheel line and page.
+const WHEEL_PUSH = 0.1;
+const WHEEL_LINE_PX = 40;
+const WHEEL_PAGE_PX = 800;
 
 /** What the controller drives. */
 export interface PointerDeps {
@@ -107,7 +113,7 @@ export class PointerController {
     const { scene, selection } = actor.getSnapshot().context;
     const point = this.docPoint(p);
     const target = hitTest(scene, selection, point, { zoom: this.deps.view.current.scale, coarse: e.pointerType !== 'mouse' });
-    actor.send({ type: 'POINTER_DOWN', target, point, screen: p, shift: e.shiftKey, alt: e.altKey });
+    actor.send({ type: 'POINTER_DOWN', target, point, screen: p, shift: e.shiftKey, alt: e.altKey, depth: e.ctrlKey || e.metaKey });
   };
 
   private move = (e: PointerEvent): void => {
@@ -165,8 +171,21 @@ export class PointerController {
 
   private wheel = (e: WheelEvent): void => {
     e.preventDefault();
+    if (e.altKey && this.pushWithWheel(e)) return;
     this.deps.view.zoom(wheelFactor(e.deltaY, e.deltaMode, e.ctrlKey), this.local(e));
   };
+
+  // Alt+wheel over a joint of a selected person pushes it in depth (wheel up: toward the viewer); elsewhere it zooms.
+  private pushWithWheel(e: WheelEvent): boolean {
+    const snap = this.deps.actor.getSnapshot();
+    if (snap.value !== 'idle') return false;
+    const { scene, selection } = snap.context;
+    const target = hitTest(scene, selection, this.docPoint(this.local(e)), { zoom: this.deps.view.current.scale, coarse: false });
+    if (target.kind !== 'joint' || !isSelected(selection, target.joint.entity) || !canPush(scene, target.joint)) return false;
+    const lines = e.deltaMode === 1 ? WHEEL_LINE_PX : e.deltaMode === 2 ? WHEEL_PAGE_PX : 1;
+    this.deps.actor.send({ type: 'PUSH_JOINT', joint: target.joint, dz: (-e.deltaY * lines * WHEEL_PUSH) / this.deps.view.current.scale });
+    return true;
+  }
 
   private key = (e: KeyboardEvent): void => {
     if (e.key !== ' ' || keepsSpace(e.target)) return;

@@ -5,6 +5,7 @@ import { isLocked, type Scene } from '../model/scene';
 import { editableEntities, type Selection } from '../model/selection';
 import { reorderScene, reorderSelection, type DepthStep } from '../posing/depth';
 import { canPin, isPinned, setPinned } from '../posing/pins';
+import { flipJointLimb } from '../posing/flipLimb';
 import { applyPreset, PRESETS, type PresetName } from '../posing/proportions';
 import type { CommandAction, EditAction } from './types';
 
@@ -26,6 +27,15 @@ const togglePin: EditAction = {
   keys: ['N'],
   enabled: pinnable,
   perform: (scene, selection) => (pinnable(scene, selection) ? setPinned(scene, selection.joint!, !isPinned(scene, selection.joint!)) : scene),
+};
+
+// The selected joint's arm or leg, flipped in depth: offered only where flipping changes something.
+const flipLimb: EditAction = {
+  kind: 'edit',
+  name: 'flipLimbDepth',
+  labelKey: 'editor.actions.flipLimbDepth',
+  enabled: (scene, selection) => !!selection.joint && flipJointLimb(scene, selection.joint) !== scene,
+  perform: (scene, selection) => (selection.joint ? flipJointLimb(scene, selection.joint) : scene),
 };
 
 const depth = (name: string, keys: string[], step: DepthStep): EditAction => ({
@@ -52,5 +62,12 @@ const preset = (name: PresetName): EditAction => ({
   perform: (scene, selection) => updateEntities(scene, selectedPeople(scene, selection), { person: (p: Person) => applyPreset(p, name) }),
 });
 
-/** Posing: the keep-lengths mode, pins, depth order and body presets. */
-export const POSING_ACTIONS = [toggleKeepLengths, togglePin, depth('bringForward', ['Mod+]'], 1), depth('sendBackward', ['Mod+['], -1), ...PRESETS.map(preset)];
+/** Posing: the keep-lengths mode, pins, flipping a limb's depth, depth order and body presets. */
+export const POSING_ACTIONS = [
+  toggleKeepLengths,
+  togglePin,
+  flipLimb,
+  depth('bringForward', ['Mod+]'], 1),
+  depth('sendBackward', ['Mod+['], -1),
+  ...PRESETS.map(preset),
+];

@@ -1,19 +1,25 @@
-import { rotation, scaling, translation, type Vec2 } from '../../pose';
+import { rotation, scaling, translation, type Person, type Turn, type Vec2 } from '../../pose';
 import { mapEntities } from './entities';
 import { getJoint, type JointRef } from './joints';
 import { moveJoint } from './moveJoint';
 import type { EntityRef, Scene } from './scene';
 import { poseBone, poseJoint } from '../posing/gestures';
+import { turnFromDrag, turnPersonFrom } from '../posing/turn';
+import { PUSH_PER_PX, pushJointInScene } from '../posing/push';
 
 /** What a pointer press started: moving a joint, moving/rotating/scaling entities, or a marquee. */
 export type Gesture =
   | { kind: 'joint'; joint: JointRef; origin: Vec2 }
+  /** A body joint pushed toward (drag up) or away from (drag down) the viewer, foreshortening its bone. */
+  | { kind: 'push'; joint: JointRef; origin: Vec2 }
   /** A joint dragged with bone lengths kept, the same joint of every entity in `entities` following. */
   | { kind: 'pose'; joint: JointRef; entities: EntityRef[]; origin: Vec2 }
   /** A bone turned about its parent joint with what hangs from it, on every entity in `entities`; `pivot` is the pressed one's. */
   | { kind: 'bone'; bone: number; entities: EntityRef[]; origin: Vec2; pivot: Vec2 }
   | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
   | { kind: 'rotate' | 'scale'; entities: EntityRef[]; origin: Vec2; centre: Vec2 }
+  /** One person turned in 3D from the turn they had (`start`), `base` them as pressed with depth; `span` is their frame's size, the drag that turns them 180°. */
+  | { kind: 'turn'; person: number; origin: Vec2; start: Turn; span: number; base: Person }
   | { kind: 'marquee'; origin: Vec2; additive: boolean };
 
 /** Options that change a drag's result. */
@@ -30,7 +36,8 @@ const MIN_SCALE = 0.05;
 
 /** The entities a gesture drags (moved to the active layer while it lasts). */
 export function gestureEntities(gesture: Gesture): EntityRef[] {
-  if (gesture.kind === 'joint') return [gesture.joint.entity];
+  if (gesture.kind === 'joint' || gesture.kind === 'push') return [gesture.joint.entity];
+  if (gesture.kind === 'turn') return [{ kind: 'person', index: gesture.person }];
   return gesture.kind === 'marquee' ? [] : gesture.entities;
 }
 
@@ -44,6 +51,8 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
       const start = getJoint(scene, gesture.joint);
       return start ? moveJoint(scene, gesture.joint, { x: start.x + dx, y: start.y + dy }, options) : scene;
     }
+    case 'push':
+      return pushJointInScene(scene, gesture.joint, -dy * PUSH_PER_PX);
     case 'pose':
       return poseJoint(scene, gesture, { x: dx, y: dy }, options.symmetry);
     case 'bone': {
@@ -62,6 +71,8 @@ export function applyGesture(scene: Scene, gesture: Gesture, point: Vec2, option
       const to = Math.hypot(point.x - gesture.centre.x, point.y - gesture.centre.y);
       return from > 0 ? mapEntities(scene, gesture.entities, scaling(Math.max(MIN_SCALE, to / from), gesture.centre)) : scene;
     }
+    case 'turn':
+      return turnPersonFrom(scene, gesture.person, gesture.base, gesture.start, turnFromDrag(gesture.start, { x: dx, y: dy }, gesture.span, options.snap));
     case 'marquee':
       return scene;
   }

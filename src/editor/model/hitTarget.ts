@@ -1,8 +1,8 @@
 import type { JointRef } from './joints';
 import type { EntityRef } from './scene';
 
-/** A handle of the selection box. */
-export type HandleKind = 'rotate' | 'scale';
+/** A handle of the selection box: rotate and scale in the picture's plane, turn (yaw and pitch) in 3D. */
+export type HandleKind = 'rotate' | 'scale' | 'turn';
 
 /** What lies under the pointer, as the canvas's hit test reports it to the editor machine. */
 export type HitTarget =

@@ -1,9 +1,21 @@
-import { boxCentre, type Vec2 } from '../../pose';
+import { boxCentre, withPlausibleDepth, type Vec2 } from '../../pose';
 import type { Gesture } from './gesture';
 import type { HitTarget } from './hitTarget';
-import { getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
+import { entityBox, getEntity, isLocked, sameEntity, type EntityRef, type Scene } from './scene';
+import { sceneTurn } from '../posing/turn';
+import { canPush } from '../posing/push';
 import { pivotOf, skeletonOf } from '../posing/skeleton';
-import { boxFromCorners, editableEntities, entitiesInBox, EMPTY_SELECTION, isSelected, selectionBox, toggleEntity, type Selection } from './selection';
+import {
+  boxFromCorners,
+  editableEntities,
+  entitiesInBox,
+  EMPTY_SELECTION,
+  isSelected,
+  selectionBox,
+  soleEditablePerson,
+  toggleEntity,
+  type Selection,
+} from './selection';
 
 /** A pointer press as the editor machine receives it. */
 export interface Press {
@@ -12,6 +24,8 @@ export interface Press {
   shift: boolean;
   /** Alt/Option held: a joint drags alone and a limb moves its figure, as with bone lengths not kept. */
   alt?: boolean;
+  /** Ctrl/Cmd held: a body joint is pushed toward or away from the viewer (vertical drag). */
+  depth?: boolean;
 }
 
 /** Editor modes a press depends on. */
@@ -40,12 +54,22 @@ function bonePivot(scene: Scene, ref: EntityRef, bone: number): Vec2 | null {
   return body[bone] ? pivotOf(skeletonOf(ref.kind), body, bone) : null;
 }
 
+function turnGesture(scene: Scene, selection: Selection, origin: Vec2): Gesture | null {
+  const person = soleEditablePerson(scene, selection);
+  const box = person === null ? null : entityBox(scene, { kind: 'person', index: person });
+  const pressed = person === null ? undefined : scene.pose.people[person];
+  if (person === null || !box || !pressed) return null;
+  const span = Math.max(box.maxX - box.minX, box.maxY - box.minY);
+  return { kind: 'turn', person, origin, start: sceneTurn(scene, person), span, base: withPlausibleDepth(pressed) };
+}
+
 /** Decides what a press selects and what dragging from it would do (tldraw's pointing state). */
 export function pressOutcome(scene: Scene, selection: Selection, press: Press, options: PressOptions = FREE): PressOutcome {
   const { target, point, shift } = press;
   const posing = options.keepLengths && !press.alt;
   switch (target.kind) {
     case 'handle': {
+      if (target.handle === 'turn') return { selection, gesture: turnGesture(scene, selection, point) };
       const entities = editableEntities(scene, selection);
       const box = selectionBox(scene, { entities, joint: null });
       return { selection, gesture: box && entities.length ? { kind: target.handle, entities, origin: point, centre: boxCentre(box) } : null };
@@ -55,6 +79,7 @@ export function pressOutcome(scene: Scene, selection: Selection, press: Press, o
       const entities = shift && !isSelected(selection, owner) ? [...selection.entities, owner] : shift ? selection.entities : [owner];
       const next = { entities, joint: target.joint };
       if (isLocked(scene, owner)) return { selection: next, gesture: null };
+      if (press.depth) return { selection: next, gesture: canPush(scene, target.joint) ? { kind: 'push', joint: target.joint, origin: point } : null };
       if (posing && (target.joint.part === 'body' || target.joint.part === 'animal')) {
         // The pressed figure first, then the other selected figures of its kind, which follow the same joint.
         const others = editableEntities(scene, next).filter((r) => r.kind === owner.kind && !sameEntity(r, owner));

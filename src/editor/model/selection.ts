@@ -38,6 +38,19 @@ export function editableEntities(scene: Scene, selection: Selection): EntityRef[
   return selection.entities.filter((r) => entityExists(scene, r) && !isLocked(scene, r));
 }
 
+/** The one selected person (the only selected entity, or the owner of the selected joint), or null: what per-person panels and the turn act on. */
+export function soleSelectedPerson(selection: Selection): number | null {
+  const refs = selection.entities.length ? selection.entities : selection.joint ? [selection.joint.entity] : [];
+  return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
+}
+
+/** soleSelectedPerson when that person exists and is unlocked (editable), else null. */
+export function soleEditablePerson(scene: Scene, selection: Selection): number | null {
+  const index = soleSelectedPerson(selection);
+  const ref = { kind: 'person' as const, index: index ?? -1 };
+  return index !== null && entityExists(scene, ref) && !isLocked(scene, ref) ? index : null;
+}
+
 /** The box around every selected entity, or null. */
 export function selectionBox(scene: Scene, selection: Selection): Box | null {
   return unionBox(selection.entities.map((r) => entityBox(scene, r)));

@@ -1,5 +1,6 @@
 import type { Keypoint, Vec2 } from '../../pose';
 import { angleOf, distance, rotateJoints, type Figure } from './figure';
+import { relaxChainDepth } from './foreshorten';
 import { subtree, type Skeleton } from './skeleton';
 
 // Below this a bend counts as straight: either side is then as good.
@@ -24,10 +25,12 @@ function turnTo(figure: Figure, skeleton: Skeleton, joint: number, pivot: Vec2, 
 
 /**
  * Moves a chain's end toward `target` by turning its bones about the chain's root, every bone
- * keeping its length; a 2-bone chain keeps bending to `bend`'s side (the law of cosines places
- * the middle joint). Returns whether the end reached the target.
+ * keeping its length (in 3D when the figure has depth: relaxChainDepth first trades depth for
+ * drawn length); a 2-bone chain keeps bending to `bend`'s side (the law of cosines places the
+ * middle joint). Returns whether the end reached the target.
  */
 export function solveChain(figure: Figure, skeleton: Skeleton, chain: readonly number[], target: Vec2, bend: number): boolean {
+  relaxChainDepth(figure, skeleton, chain, target);
   const body = figure.body;
   const root = body[chain[0]!]!;
   const end = chain[chain.length - 1]!;

@@ -43,7 +43,11 @@ export function turnMotion(turn: Turn, centre: Vec3, inverse = false): Motion3 {
 
 /** The person with a motion applied to every placed point in 3D (a point without depth is taken at depth 0); visibility is kept. */
 export function movePerson3d(person: Person, motion: Motion3): Person {
-  const move = (p: Keypoint): Keypoint => (placed(p) ? { ...motion({ x: p.x, y: p.y, z: p.z ?? 0 }), visible: p.visible } : p);
+  const move = (p: Keypoint): Keypoint => {
+    if (!placed(p)) return p;
+    const q = motion({ x: p.x, y: p.y, z: p.z ?? 0 });
+    return { x: q.x, y: q.y, z: q.z, visible: p.visible };
+  };
   const next: Person = { ...person };
   for (const part of PERSON_PARTS) {
     const points = person[part];

@@ -41,6 +41,8 @@ export default function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
             {GESTURES.map((g) => (
               <li key={g}>{t(`editor.help.gestures.${g}`)}</li>
             ))}
+            <li>{t('depthEditing.turnHandle')}</li>
+            <li>{t('depthEditing.push')}</li>
           </ul>
           <Dialog.Close className="editor-help-close" aria-label={t('editor.help.close')}>
             ×

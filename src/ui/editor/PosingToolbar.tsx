@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isPinned } from '../../editor/posing/pins';
 import { useEditorHandles } from './EditorContext';
 import { ProportionsButton } from './ProportionsPanel';
+import { SideViewButton } from './sideView/SideViewButton';
 import { ToolButton } from './toolbar/ToolButton';
 import { useToolTip } from './toolbar/useToolTip';
 
@@ -18,8 +19,8 @@ export const POSING_TOOLS = [
 
 // A column beside the stage rather than a second toolbar row (which would shrink the stage's height, and
 // with it the zoom of a portrait pose) or buttons over the stage (which would cover the pose).
-/** The posing tools: keep bone lengths, pin, depth order and the proportions popover; each button runs a registered action. */
-export function PosingToolbar() {
+/** The posing tools: keep bone lengths, pin, depth order, the proportions popover and the side view's toggle. */
+export function PosingToolbar({ sideView, onSideView }: { sideView: boolean; onSideView(): void }) {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
   const keepLengths = useSelector(actor, (s) => s.context.keepLengths);
@@ -32,6 +33,7 @@ export function PosingToolbar() {
         <ToolButton key={name} name={name} icon={icon} pressed={pressed[name]} />
       ))}
       <ProportionsButton />
+      <SideViewButton open={sideView} onToggle={onSideView} />
       {tip.element}
     </RadixToolbar.Root>
   );

@@ -5,8 +5,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../pose';
 import { updateEntities } from '../../editor/model/entities';
-import { isLocked, type EntityRef } from '../../editor/model/scene';
-import type { Selection } from '../../editor/model/selection';
+import type { EntityRef } from '../../editor/model/scene';
+import { soleEditablePerson } from '../../editor/model/selection';
 import { presetActionName } from '../../editor/actions/posingActions';
 import { matchProportions, measure, PRESETS, PROPORTIONS, setProportion } from '../../editor/posing/proportions';
 import { ActionButton } from './ActionButton';
@@ -17,12 +17,6 @@ import { lazyChunk, useChunk } from '../useChunk';
 
 const popoverChunk = lazyChunk(() => import('./ProportionsPopover'));
 
-// The panel is for one person: the only selected entity, or the owner of the selected joint.
-const onePerson = (selection: Selection): number | null => {
-  const refs = selection.entities.length ? selection.entities : selection.joint ? [selection.joint.entity] : [];
-  return refs.length === 1 && refs[0]!.kind === 'person' ? refs[0]!.index : null;
-};
-
 /** The Proportions button of the posing tools; its popover holds the panel (a popover, so the stage never changes size), loaded on the first intent to open it. */
 export function ProportionsButton() {
   const { t } = useTranslation();
@@ -31,10 +25,7 @@ export function ProportionsButton() {
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
-  const enabled = useSelector(actor, (s) => {
-    const index = onePerson(s.context.selection);
-    return index !== null && !isLocked(s.context.scene, { kind: 'person', index });
-  });
+  const enabled = useSelector(actor, (s) => soleEditablePerson(s.context.scene, s.context.selection) !== null);
   const label = t('editor.proportions.title');
   const ProportionsPopover = useChunk(popoverChunk, wanted)?.default;
   const preload = () => void popoverChunk.load().catch(() => undefined);
@@ -68,12 +59,11 @@ export function ProportionsButton() {
 export function ProportionsPanel() {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
-  const index = useSelector(actor, (s) => onePerson(s.context.selection));
+  const index = useSelector(actor, (s) => soleEditablePerson(s.context.scene, s.context.selection));
   const person = useSelector(actor, (s) => (index === null ? undefined : s.context.scene.pose.people[index]));
-  const locked = useSelector(actor, (s) => index !== null && isLocked(s.context.scene, { kind: 'person', index }));
   // The other people's labels, as one string so a drag elsewhere does not render this again.
   const labels = useSelector(actor, (s) => s.context.scene.pose.people.map((_, i) => entityLabel(t, s.context.scene, { kind: 'person', index: i })).join('\n'));
-  if (index === null || !person || locked) return null;
+  if (index === null || !person) return null;
   const ref: EntityRef = { kind: 'person', index };
   const commit = (change: (p: Person) => Person) => {
     const { scene } = actor.getSnapshot().context;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PoseStage } from '../../canvas/PoseStage';
 import { notify } from '../notify/notifications';
@@ -7,15 +8,17 @@ import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
 import { SkeletonReadingStatus } from './SkeletonReadingStatus';
+import { SideView } from './sideView/SideView';
 
 /** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
 export function StageArea() {
   const { t } = useTranslation();
   const { actor, view, env } = useEditorHandles();
   const reference = useSelector(actor, (s) => s.context.scene.reference);
+  const [sideView, setSideView] = useState(false);
   return (
     <div className="editor-stage-row">
-      <PosingToolbar />
+      <PosingToolbar sideView={sideView} onSideView={() => setSideView((open) => !open)} />
       <div
         className="editor-stage-area"
         onDragOver={(e) => e.preventDefault()}
@@ -28,6 +31,7 @@ export function StageArea() {
         <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
         <EmptyCanvas />
         <SkeletonReadingStatus />
+        {sideView && <SideView />}
       </div>
     </div>
   );

@@ -33,7 +33,7 @@ export function StatusLine() {
   const hint = mode === 'dragging' || mode === 'brushing' ? 'dragging' : mode === 'panning' ? 'panning' : COARSE ? 'touch' : (hover ?? 'idle');
   return (
     <div className="editor-status">
-      <span className="editor-status-hint">{t(`editor.status.${hint}`)}</span>
+      <span className="editor-status-hint">{t(hint === 'turn' ? 'depthEditing.turnHandle' : `editor.status.${hint}`)}</span>
       {hasReference && <ReferenceOpacity />}
       <span className="editor-status-zoom">{t('editor.status.zoom', { percent: Math.round(scale * 100) })}</span>
     </div>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { isLocked } from '../../editor/model/scene';
-import { sceneHidesFacingAway, sceneTurn, turnPersonInScene, turnTarget } from '../../editor/posing/turn';
+import { soleEditablePerson } from '../../editor/model/selection';
+import { sceneHidesFacingAway, sceneTurn, turnPersonInScene } from '../../editor/posing/turn';
 import type { TurnOptions } from '../../pose';
 import { useEditorHandles } from './EditorContext';
 import { NumberField } from './NumberField';
@@ -10,12 +10,11 @@ import { NumberField } from './NumberField';
 export function TurnFields() {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
-  const index = useSelector(actor, (s) => turnTarget(s.context.selection));
-  const locked = useSelector(actor, (s) => index !== null && isLocked(s.context.scene, { kind: 'person', index }));
+  const index = useSelector(actor, (s) => soleEditablePerson(s.context.scene, s.context.selection));
   const yaw = useSelector(actor, (s) => (index === null ? 0 : sceneTurn(s.context.scene, index).yaw));
   const pitch = useSelector(actor, (s) => (index === null ? 0 : sceneTurn(s.context.scene, index).pitch));
   const hides = useSelector(actor, (s) => (index === null ? true : sceneHidesFacingAway(s.context.scene, index)));
-  if (index === null || locked) return null;
+  if (index === null) return null;
   const commit = (turn: { yaw: number; pitch: number }, options?: TurnOptions) => {
     const { scene } = actor.getSnapshot().context;
     const next = turnPersonInScene(scene, index, turn, options);

@@ -64,4 +64,12 @@ describe('hands follow their wrists', () => {
     const p = withHands();
     expect(translatePerson(p, 3, 4).rightHand![7]!.x).toBeCloseTo(p.rightHand![7]!.x + 3, 9);
   });
+
+  it('moves the hand in depth with a wrist pushed toward the viewer', () => {
+    const flat = withHands();
+    const before = { ...flat, rightHand: flat.rightHand!.map((k, i) => ({ ...k, z: i })) };
+    const wrist = before.body[BODY.right_wrist]!;
+    const after = handsFollowWrists(before, moveBody(before, BODY.right_wrist, { x: wrist.x, y: wrist.y - 10, z: 25 } as Vec2));
+    expect(after.rightHand!.map((k) => k.z)).toEqual(before.rightHand.map((_, i) => i + 25));
+  });
 });

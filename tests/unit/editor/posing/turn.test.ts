@@ -1,8 +1,9 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { BODY } from '../../../../src/pose/index.js';
-import { sceneHidesFacingAway, sceneTurn, turnPersonInScene, turnTarget } from '../../../../src/editor/posing/turn';
+import { sceneHidesFacingAway, sceneTurn, turnPersonInScene } from '../../../../src/editor/posing/turn';
 import { editorMachine } from '../../../../src/machines/editor.machine';
+import { soleSelectedPerson } from '../../../../src/editor/model/selection';
 import { sampleScene } from '../scenes';
 
 const shoulderWidth = (scene: ReturnType<typeof sampleScene>, index: number) => {
@@ -42,9 +43,9 @@ describe('turning the selected person in the editor', () => {
 
   it('turns the one person selected, or the owner of the selected joint, and nothing when several are', () => {
     const person = { kind: 'person' as const, index: 0 };
-    expect(turnTarget({ entities: [person], joint: null })).toBe(0);
-    expect(turnTarget({ entities: [], joint: { entity: { kind: 'person', index: 2 }, part: 'body', index: 4 } })).toBe(2);
-    expect(turnTarget({ entities: [person, { kind: 'person', index: 1 }], joint: null })).toBeNull();
-    expect(turnTarget({ entities: [{ kind: 'animal', index: 0 }], joint: null })).toBeNull();
+    expect(soleSelectedPerson({ entities: [person], joint: null })).toBe(0);
+    expect(soleSelectedPerson({ entities: [], joint: { entity: { kind: 'person', index: 2 }, part: 'body', index: 4 } })).toBe(2);
+    expect(soleSelectedPerson({ entities: [person, { kind: 'person', index: 1 }], joint: null })).toBeNull();
+    expect(soleSelectedPerson({ entities: [{ kind: 'animal', index: 0 }], joint: null })).toBeNull();
   });
 });
