@@ -216,6 +216,8 @@ export const en = {
       copyJson: 'Copy JSON',
       pasteJson: 'Paste JSON',
       exportPng: 'Export PNG',
+      exportDepthPng: 'Export depth map (PNG)',
+      exportNormalPng: 'Export normal map (PNG)',
       background: 'Reference image',
       clearBackground: 'Remove reference image',
       help: 'Keyboard shortcuts',

@@ -218,6 +218,8 @@ export const zh: Translation = {
       copyJson: '复制 JSON',
       pasteJson: '粘贴 JSON',
       exportPng: '导出 PNG',
+      exportDepthPng: '导出深度图（PNG）',
+      exportNormalPng: '导出法线图（PNG）',
       background: '参考图',
       clearBackground: '移除参考图',
       help: '键盘快捷键',

@@ -40,6 +40,9 @@ export const COMMANDS: CommandAction[] = [
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),
+  // The 3D body's maps, pixel-aligned with the skeleton PNG, for depth and normal ControlNets.
+  command('exportDepthPng', [], (env) => env.exportPng('depth')),
+  command('exportNormalPng', [], (env) => env.exportPng('normal')),
   command('background', ['B'], (env) => env.pickFile('image')),
   command(
     'clearBackground',
