@@ -3,7 +3,8 @@ import { projectionFor } from '../render/projection.js';
 import type { Keypoint, PoseDocument } from '../types.js';
 import { animalSolids } from './animalSolids.js';
 import { personSolids, type MinimumRadii } from './personSolids.js';
-import { hitSolid, solidBounds, type Solid, type SurfaceHit } from './shapes.js';
+import { drawCapsule, drawEllipsoid, type DepthTarget } from './drawSolids.js';
+import type { Solid } from './shapes.js';
 
 /**
  * The visible surface of a document's 3D bodies at an output size: per pixel the depth of the
@@ -45,30 +46,19 @@ export function documentSolids(
 
 /** Rasterizes solids with a depth buffer: each pixel (sampled at its integer coordinates, as the OpenPose drawing is) keeps the nearest surface. */
 export function rasterizeSolids(solids: readonly Solid[], width: number, height: number): BodySurface {
-  const depth = new Float32Array(width * height).fill(-Infinity);
-  const normal = new Float32Array(width * height * 3);
-  const hit: SurfaceHit = { z: 0, nx: 0, ny: 0, nz: 1 };
-  let [near, far] = [-Infinity, Infinity];
+  const target: DepthTarget = { width, height, depth: new Float32Array(width * height).fill(-Infinity), normal: new Float32Array(width * height * 3) };
   for (const solid of solids) {
-    const box = solidBounds(solid);
-    const [x0, x1] = [Math.max(0, Math.ceil(box.minX)), Math.min(width - 1, Math.floor(box.maxX))];
-    const [y0, y1] = [Math.max(0, Math.ceil(box.minY)), Math.min(height - 1, Math.floor(box.maxY))];
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
-        if (!hitSolid(solid, x, y, hit) || hit.z <= (depth[i] ?? Infinity)) continue;
-        depth[i] = hit.z;
-        normal[i * 3] = hit.nx;
-        normal[i * 3 + 1] = hit.ny;
-        normal[i * 3 + 2] = hit.nz;
-      }
-    }
+    if (solid.kind === 'capsule') drawCapsule(target, solid);
+    else drawEllipsoid(target, solid);
   }
-  for (const z of depth) {
+  let [near, far] = [-Infinity, Infinity];
+  for (let i = 0; i < target.depth.length; i++) {
+    const z = target.depth[i] as number;
     if (z === -Infinity) continue;
     if (z > near) near = z;
     if (z < far) far = z;
   }
-  return { width, height, depth, normal, near, far };
+  return { ...target, near, far };
 }
 
 /** The visible surface of a document's 3D bodies at width x height (default: its canvas), pixel-aligned with its OpenPose drawing. */

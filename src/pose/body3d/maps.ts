@@ -15,26 +15,30 @@ export function depthLevels(surface: BodySurface, bits: 8 | 16): Uint8Array | Ui
   const levels = bits === 8 ? new Uint8Array(surface.depth.length) : new Uint16Array(surface.depth.length);
   const range = surface.near - surface.far;
   const floor = FAR_SHARE * top;
+  // level = floor + (z - far) / range * (top - floor), rounded: one multiply-add a pixel.
+  const gain = range > 0 ? (top - floor) / range : 0;
+  const offset = range > 0 ? floor - surface.far * gain + 0.5 : top + 0.5;
   const { depth } = surface;
   for (let i = 0; i < depth.length; i++) {
-    const z = depth[i] ?? -Infinity;
-    if (z === -Infinity) continue;
-    const share = range > 0 ? (z - surface.far) / range : 1;
-    levels[i] = Math.round(floor + share * (top - floor));
+    const z = depth[i] as number;
+    if (z !== -Infinity) levels[i] = z * gain + offset;
   }
   return levels;
 }
 
+// RGBA bytes r, g, b, 255 as one 32-bit word in this machine's byte order.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const rgbaWord = (r: number, g: number, b: number) => (LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+
+const wordsOf = (target: Raster) => new Uint32Array(target.data.buffer, target.data.byteOffset, target.width * target.height);
+
 /** Writes the 8-bit depth map into an RGBA raster of the same size as grey, opaque. */
 export function paintDepthMap(surface: BodySurface, target: Raster): void {
   const levels = depthLevels(surface, 8);
-  const { data } = target;
-  for (let i = 0, o = 0; i < levels.length; i++, o += 4) {
-    const v = levels[i] ?? 0;
-    data[o] = v;
-    data[o + 1] = v;
-    data[o + 2] = v;
-    data[o + 3] = 255;
+  const words = wordsOf(target);
+  for (let i = 0; i < levels.length; i++) {
+    const v = levels[i] as number;
+    words[i] = rgbaWord(v, v, v);
   }
 }
 
@@ -50,14 +54,14 @@ export const NORMAL_BACKGROUND = [channel(0), channel(0), channel(1)] as const;
  * the background faces the viewer.
  */
 export function paintNormalMap(surface: BodySurface, target: Raster): void {
-  const { data } = target;
   const { depth, normal } = surface;
-  const [br, bg, bb] = NORMAL_BACKGROUND;
-  for (let i = 0, o = 0; i < depth.length; i++, o += 4) {
-    const body = depth[i] !== -Infinity;
-    data[o] = body ? channel(normal[i * 3] ?? 0) : br;
-    data[o + 1] = body ? channel(normal[i * 3 + 1] ?? 0) : bg;
-    data[o + 2] = body ? channel(normal[i * 3 + 2] ?? 0) : bb;
-    data[o + 3] = 255;
+  const words = wordsOf(target);
+  const background = rgbaWord(...NORMAL_BACKGROUND);
+  for (let i = 0, n = 0; i < depth.length; i++, n += 3) {
+    // Unit normals stay within [-1, 1], so (n + 1) * 127.5 is within [0, 255] and | 0 truncates as uint8 does.
+    words[i] =
+      depth[i] === -Infinity
+        ? background
+        : rgbaWord((((normal[n] as number) + 1) * 127.5) | 0, (((normal[n + 1] as number) + 1) * 127.5) | 0, (((normal[n + 2] as number) + 1) * 127.5) | 0);
   }
 }

@@ -18,7 +18,8 @@ export interface MinimumRadii {
 }
 
 // Half-thicknesses in the body template's units (eyes to ankles is 100, about 1.55 cm each),
-// from adult averages.
+// from adult averages. The neck-to-hip limbs are left at the drawing's stick: the chest and the
+// torso's sides hold them.
 const LIMB_RADIUS: ReadonlyMap<string, number> = new Map([
   [`${BODY.right_shoulder}-${BODY.right_elbow}`, 2.8],
   [`${BODY.left_shoulder}-${BODY.left_elbow}`, 2.8],
@@ -28,8 +29,6 @@ const LIMB_RADIUS: ReadonlyMap<string, number> = new Map([
   [`${BODY.left_hip}-${BODY.left_knee}`, 4.5],
   [`${BODY.right_knee}-${BODY.right_ankle}`, 3],
   [`${BODY.left_knee}-${BODY.left_ankle}`, 3],
-  [`${BODY.neck}-${BODY.right_hip}`, 6],
-  [`${BODY.neck}-${BODY.left_hip}`, 6],
   [`${BODY.neck}-${BODY.right_shoulder}`, 4],
   [`${BODY.neck}-${BODY.left_shoulder}`, 4],
 ]);
@@ -53,15 +52,18 @@ const HEAD_POINTS = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, B
 
 const shown = (p: Keypoint | undefined): p is Keypoint => !!p?.visible;
 
-// Pixels per template unit, from the 3D lengths of the limbs (a bone is never longer than itself).
+// Pixels per template unit: the (upper) median over the drawn limbs of drawn length / template length.
+// The median (not the largest, as the depth estimate takes) keeps a flung or stretched limb from
+// swelling the whole body; a foreshortened one only lowers its own ratio.
 function personScale(person: Person): number {
-  let scale = 0;
+  const ratios: number[] = [];
   for (const bone of DEPTH_BONES) {
     if (!bone.measures || bone.to.part !== 'body') continue;
     const [a, b] = [person.body[bone.from.index], person.body[bone.to.index]];
-    if (shown(a) && shown(b)) scale = Math.max(scale, Math.hypot(b.x - a.x, b.y - a.y, (b.z ?? 0) - (a.z ?? 0)) / bone.length);
+    if (shown(a) && shown(b)) ratios.push(Math.hypot(b.x - a.x, b.y - a.y) / bone.length);
   }
-  return scale;
+  ratios.sort((p, q) => p - q);
+  return ratios.length ? (ratios[Math.floor(ratios.length / 2)] ?? 0) : 0;
 }
 
 // Every point with a depth: its own, else the plausible one.
