@@ -7,7 +7,7 @@ import type { Solid } from './shapes.js';
 const TRUNK = '3-4';
 // Shares of the animal's size (its points' box diagonal): the trunk is thick, every other line thin.
 const TRUNK_SHARE = 0.09;
-const LINE_SHARE = 0.025;
+const LINE_SHARE = 0.035;
 
 /** The solids of one animal: a capsule along each line ControlNet draws (never thinner than `min`), a thick trunk. */
 export function animalSolids(keypoints: readonly Keypoint[], to: ToOutput, min: number): Solid[] {

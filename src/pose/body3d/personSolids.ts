@@ -4,7 +4,7 @@ import { estimatePersonDepth } from '../depth/estimateDepth.js';
 import { FOOT_LIMBS } from '../footTopology.js';
 import { HAND_EDGES } from '../handTopology.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
-import type { Solid } from './shapes.js';
+import type { Ellipsoid, Solid } from './shapes.js';
 
 /** Maps a document point (x, y, z) to output pixels, z scaled as the image is. */
 export type ToOutput = (p: Keypoint) => Vec3;
@@ -49,6 +49,11 @@ const HAND_LENGTH = 12;
 const FINGER_SHARE = 0.045;
 const PALM_SHARE = 0.07;
 const HEAD_POINTS = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear];
+const NECK_RADIUS = 3.2;
+const isFaceLimb = ([a, b]: readonly [number, number]) => HEAD_POINTS.includes(b) && (HEAD_POINTS.includes(a) || a === BODY.neck);
+// The drawn limbs from the neck to the nose and among the face points.
+const FACE_LIMBS = BODY_LIMBS.filter(isFaceLimb);
+const TRUNK_AND_LIMBS = BODY_LIMBS.filter((limb) => !isFaceLimb(limb));
 
 const shown = (p: Keypoint | undefined): p is Keypoint => !!p?.visible;
 
@@ -87,20 +92,33 @@ const mean = (points: Vec3[]): Vec3 => ({
   z: points.reduce((s, p) => s + p.z, 0) / points.length,
 });
 
-function headSolid(body: readonly Keypoint[], to: ToOutput, unit: number): Solid[] {
+// The head's ellipsoid around the shown face points, or null when none is shown.
+function headShape(body: readonly Keypoint[], to: ToOutput, unit: number): Ellipsoid | null {
   const points = HEAD_POINTS.map((i) => body[i])
     .filter(shown)
     .map(to);
-  if (points.length === 0 || unit <= 0) return [];
+  if (points.length === 0 || unit <= 0) return null;
   const radii = { x: HEAD_RADII.x * unit, y: HEAD_RADII.y * unit, z: HEAD_RADII.z * unit };
   const centre = mean(points);
   // Nose and eyes sit on the face, in front of the head's middle and a little below it.
-  const centreOf = { x: centre.x, y: centre.y - 0.15 * radii.y, z: centre.z - 0.5 * radii.z };
+  return { kind: 'ellipsoid', centre: { x: centre.x, y: centre.y - 0.15 * radii.y, z: centre.z - 0.5 * radii.z }, radii };
+}
+
+// The head, its neck (halfway to the head's middle, so it stays under the chin) and the drawing's
+// face limbs set at the head's middle depth, inside it: they cover the drawn sticks without
+// poking out of the face.
+function headSolids(body: readonly Keypoint[], to: ToOutput, unit: number, min: number): Solid[] {
+  const head = headShape(body, to, unit);
   const neck = body[BODY.neck];
-  const solids: Solid[] = [{ kind: 'ellipsoid', centre: centreOf, radii }];
-  // The neck reaches halfway to the head's middle, so it stays under the chin.
-  if (shown(neck)) solids.push({ kind: 'capsule', a: to(neck), b: mix(to(neck), centreOf, 0.5), radius: 2.5 * unit });
-  return solids;
+  const inside = (k: Keypoint): Vec3 => ({ ...to(k), z: head?.centre.z ?? to(k).z });
+  const solids: Solid[] = [];
+  for (const [a, b] of FACE_LIMBS) {
+    const [p, q] = [body[a], body[b]];
+    if (shown(p) && shown(q)) solids.push({ kind: 'capsule', a: inside(p), b: inside(q), radius: min });
+  }
+  if (!head) return solids;
+  if (shown(neck)) solids.push({ kind: 'capsule', a: to(neck), b: mix(to(neck), head.centre, 0.5), radius: NECK_RADIUS * unit });
+  return [...solids, head];
 }
 
 function torsoSolids(body: readonly Keypoint[], to: ToOutput, u: number, min: number): Solid[] {
@@ -153,10 +171,10 @@ export function personSolids(person: Person, to: ToOutput, unit: number, min: Mi
   const body = deep.body;
   const u = personScale(deep) * unit;
   const solids: Solid[] = [];
-  for (const [a, b] of BODY_LIMBS) solids.push(...capsule(body[a], body[b], to, Math.max(min.limb, (LIMB_RADIUS.get(`${a}-${b}`) ?? 0) * u)));
+  for (const [a, b] of TRUNK_AND_LIMBS) solids.push(...capsule(body[a], body[b], to, Math.max(min.limb, (LIMB_RADIUS.get(`${a}-${b}`) ?? 0) * u)));
   solids.push(...torsoSolids(body, to, u, min.limb));
   if (deep.feet) for (const [ankle, foot] of FOOT_LIMBS) solids.push(...capsule(body[ankle], deep.feet[foot], to, Math.max(min.limb, FOOT_RADIUS * u)));
-  solids.push(...headSolid(body, to, u));
+  solids.push(...headSolids(body, to, u, min.limb));
   solids.push(...handSolids(deep.leftHand, to, u, min.finger), ...handSolids(deep.rightHand, to, u, min.finger));
   return solids;
 }
