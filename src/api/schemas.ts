@@ -64,6 +64,10 @@ export const queryPromptRequest = z.object({
   steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
   cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
   strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
+  /** Whether the workflow's depth ControlNet also guides the image (a depth map of the pose's 3D body); on by default where the profile offers one. */
+  depth: z.boolean().optional(),
+  /** The depth ControlNet's strength; the profile's default when left out. */
+  depth_strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
 });
 export type QueryPromptRequest = z.input<typeof queryPromptRequest>;
 
@@ -129,6 +133,9 @@ export interface PromptSettings {
   steps?: number;
   cfg?: number;
   strength?: number;
+  /** Whether a depth ControlNet guided it, and its strength. */
+  depth?: boolean;
+  depthStrength?: number;
 }
 
 /** One prompt of the caller's history. */
@@ -214,6 +221,8 @@ export interface WorkflowProfileInfo {
   /** The sampling settings this profile lets the user change. */
   controls: SamplingControl[];
   defaults: Record<SamplingControl, number>;
+  /** Its depth ControlNet (a depth map of the pose's 3D body beside the OpenPose drawing): whether the servers can run it, why not, its default strength. */
+  depth: { available: boolean; reason: string | null; strength: number };
 }
 
 /** Answer of GET /v1/workflows: the profiles (none with the mannequin engine), the default one and the operator's limits. */
