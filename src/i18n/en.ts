@@ -565,6 +565,11 @@ export const en = {
       'face-disgust': 'Disgust',
     },
   },
+  depthControl: {
+    toggle: 'Depth',
+    strength: 'Depth strength',
+    unavailable: 'No depth ControlNet: {{reason}}',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

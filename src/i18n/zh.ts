@@ -567,5 +567,10 @@ export const zh: Translation = {
       'face-disgust': '厌恶',
     },
   },
+  depthControl: {
+    toggle: '深度',
+    strength: '深度强度',
+    unavailable: '没有深度 ControlNet：{{reason}}',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

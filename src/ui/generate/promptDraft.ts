@@ -11,9 +11,12 @@ export interface PromptDraft {
   steps: string;
   cfg: string;
   strength: string;
+  /** 'off' when the user turned the depth ControlNet off; '' leaves it on where the profile offers it. */
+  depth: string;
+  depth_strength: string;
 }
 
-const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '' };
+const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '', depth: '', depth_strength: '' };
 
 function revive(raw: unknown): PromptDraft | null {
   const r = raw as Partial<Record<keyof PromptDraft, unknown>> | null;
@@ -28,6 +31,8 @@ function revive(raw: unknown): PromptDraft | null {
     steps: text(r.steps),
     cfg: text(r.cfg),
     strength: text(r.strength),
+    depth: text(r.depth),
+    depth_strength: text(r.depth_strength),
   };
 }
 
