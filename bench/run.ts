@@ -7,6 +7,7 @@ const benches: Array<[string, string, string]> = [
   ['Turning a person in depth', './depth.ts', 'runDepthBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
   ['PNG encoding', './png.ts', 'runPngBench'],
+  ['Depth and normal maps', './depthMaps.ts', 'runDepthMapsBench'],
   ['Reading skeleton PNGs back', './poseFromPng.ts', 'runPoseFromPngBench'],
   ['Heavy prompt: event-loop delay', './heavyPrompt.ts', 'runHeavyPromptBench'],
   ['Health under pose saves', './poseSaves.ts', 'runPoseSavesBench'],

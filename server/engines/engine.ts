@@ -15,7 +15,7 @@ export interface EngineJob {
   /** The same pose as people JSON, as render tasks take it. */
   poseJson: OpenPoseJson;
   /** The workflow profile and sampling settings asked (ComfyUI); what is left out takes the profile's defaults. */
-  sampling?: { workflow?: string; steps?: number; cfg?: number; strength?: number };
+  sampling?: { workflow?: string; steps?: number; cfg?: number; strength?: number; depth?: boolean; depthStrength?: number };
   /** Prompts of single people (by their place in pose.people), each for the region around that person. */
   personPrompts?: PersonPrompt[] | undefined;
 }

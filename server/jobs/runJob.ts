@@ -55,11 +55,11 @@ export async function runJob(
   try {
     const pose = parsePoseJson(job.pose);
     if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
-    const { width, height, gNumber, seed, workflow, steps, cfg, strength } = job.settings;
+    const { width, height, gNumber, seed, workflow, steps, cfg, strength, depth, depthStrength } = job.settings;
     const controlKey = controlImageKey(job.user_id, job.id, runId);
     await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height, profile: deps.controlProfile?.(job) }), 'image/png');
     await queue.setControlImage(job.id, worker, controlKey);
-    const sampling = { workflow, steps, cfg, strength };
+    const sampling = { workflow, steps, cfg, strength, depth, depthStrength };
     const images = await engine.run(
       {
         id: job.id,

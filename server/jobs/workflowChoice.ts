@@ -14,7 +14,7 @@ import type { GenerationRuntime } from './generationRuntime.js';
 import type { JobSettings } from './jobTypes.js';
 
 type Limits = Record<SamplingControl, NumberRange>;
-type Sampling = Pick<JobSettings, 'workflow' | SamplingControl>;
+type Sampling = Pick<JobSettings, 'workflow' | SamplingControl | 'depth' | 'depthStrength'>;
 
 const clamp = (value: number, { min, max }: NumberRange) => Math.min(max, Math.max(min, value));
 
@@ -42,6 +42,7 @@ function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
     models: state.models,
     controls: controlsOfState(state),
     defaults: defaultsOf(state, limits),
+    depth: { available: state.depth.reason === null, reason: state.depth.reason, strength: clamp(state.depth.strength, limits.strength) },
   };
 }
 
@@ -66,13 +67,17 @@ const badRequest = (description: string) => new ApiError(400, ERROR_CODES.badReq
  * profile's defaults for what was left out. Throws a 400 saying what is wrong. The mannequin
  * engine has no profiles: only the limits are checked, nothing is kept.
  */
-export async function chooseSampling(body: Pick<QueryPromptRequest, 'workflow' | SamplingControl>, runtime: GenerationRuntime): Promise<Sampling> {
+export async function chooseSampling(
+  body: Pick<QueryPromptRequest, 'workflow' | SamplingControl | 'depth' | 'depth_strength'>,
+  runtime: GenerationRuntime,
+): Promise<Sampling> {
   const { engine, comfyui } = runtime.config;
-  for (const control of SAMPLING_CONTROLS) {
-    const value = body[control];
-    const { min, max } = comfyui.limits[control];
-    if (value !== undefined && (value < min || value > max)) throw badRequest(`${control}: must be from ${min} to ${max} on this server`);
-  }
+  const asked: Array<[string, number | undefined, NumberRange]> = [
+    ...SAMPLING_CONTROLS.map((control): [string, number | undefined, NumberRange] => [control, body[control], comfyui.limits[control]]),
+    ['depth_strength', body.depth_strength, comfyui.limits.strength],
+  ];
+  for (const [name, value, { min, max }] of asked)
+    if (value !== undefined && (value < min || value > max)) throw badRequest(`${name}: must be from ${min} to ${max} on this server`);
   if (engine !== 'comfyui') return {};
   const states = await runtime.workflows.current();
   const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states);
@@ -82,5 +87,11 @@ export async function chooseSampling(body: Pick<QueryPromptRequest, 'workflow' |
   const defaults = defaultsOf(state, comfyui.limits);
   const chosen: Sampling = { workflow: state.profile.id };
   for (const control of controlsOfState(state)) chosen[control] = body[control] ?? defaults[control];
+  // Depth is on by default where the profile can run it; asking for it where it cannot is refused with why.
+  if (body.depth === true && state.depth.reason !== null) throw badRequest(`depth: ${state.profile.label} has no depth ControlNet here: ${state.depth.reason}`);
+  if (body.depth !== false && state.depth.reason === null) {
+    chosen.depth = true;
+    chosen.depthStrength = body.depth_strength ?? clamp(state.depth.strength, comfyui.limits.strength);
+  }
   return chosen;
 }

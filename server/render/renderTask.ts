@@ -18,7 +18,7 @@ function documentOf(pose: OpenPoseJson): PoseDocument {
 export function runRenderTask(task: RenderTask): Buffer {
   switch (task.kind) {
     case 'control':
-      return renderControlImage(documentOf(task.pose), task.width, task.height, task.profile);
+      return renderControlImage(documentOf(task.pose), task.width, task.height, { kind: task.map, profile: task.profile });
     case 'mannequin':
       return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
     case 'resize':

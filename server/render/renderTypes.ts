@@ -1,9 +1,10 @@
 import type { OpenPoseJson, RenderProfile } from '../../src/pose/index.js';
+import type { ControlKind } from '../engines/controlImage.js';
 import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
 
 /** One image the render process draws and encodes as PNG. */
 export type RenderTask =
-  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile }
+  | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile; map?: ControlKind }
   | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
   | { kind: 'thumbnail'; pose: OpenPoseJson }

@@ -84,6 +84,10 @@ const queryPromptFields = z.object({
   steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
   cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
   strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
+  /** Whether the workflow's depth ControlNet also guides the image (a depth map of the pose's 3D body); on by default where the profile offers one. */
+  depth: z.boolean().optional(),
+  /** The depth ControlNet's strength; the profile's default when left out. */
+  depth_strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
   /** Prompts of single people, each for the region of the image around that person's drawing. */
   person_prompts: z.array(personPrompt).max(MAX_FIGURES).optional(),
 });
@@ -168,6 +172,9 @@ export interface PromptSettings {
   strength?: number;
   /** The prompts of single people, by their place in the pose's people list. */
   person_prompts?: PersonPrompt[];
+  /** Whether a depth ControlNet guided it, and its strength. */
+  depth?: boolean;
+  depthStrength?: number;
 }
 
 /** One prompt of the caller's history. */
@@ -253,6 +260,8 @@ export interface WorkflowProfileInfo {
   /** The sampling settings this profile lets the user change. */
   controls: SamplingControl[];
   defaults: Record<SamplingControl, number>;
+  /** Its depth ControlNet (a depth map of the pose's 3D body beside the OpenPose drawing): whether the servers can run it, why not, its default strength. */
+  depth: { available: boolean; reason: string | null; strength: number };
 }
 
 /** Answer of GET /v1/workflows: the profiles (none with the mannequin engine), the default one and the operator's limits. */

@@ -215,6 +215,8 @@ export const en = {
       copyJson: 'Copy JSON',
       pasteJson: 'Paste JSON',
       exportPng: 'Export PNG',
+      exportDepthPng: 'Export depth map (PNG)',
+      exportNormalPng: 'Export normal map (PNG)',
       background: 'Reference image',
       clearBackground: 'Remove reference image',
       help: 'Keyboard shortcuts',
@@ -577,6 +579,11 @@ export const en = {
     viewer: 'Viewer',
     turnHandle: 'Drag the globe above a selected person to turn them: left and right for yaw, up and down for pitch; Esc puts them back.',
     push: 'Ctrl/⌘ + drag up or down on a joint, or Alt + wheel over a selected joint, pushes it toward or away from the viewer.',
+  },
+  depthControl: {
+    toggle: 'Depth',
+    strength: 'Depth strength',
+    unavailable: 'No depth ControlNet: {{reason}}',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

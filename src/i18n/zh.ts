@@ -217,6 +217,8 @@ export const zh: Translation = {
       copyJson: '复制 JSON',
       pasteJson: '粘贴 JSON',
       exportPng: '导出 PNG',
+      exportDepthPng: '导出深度图（PNG）',
+      exportNormalPng: '导出法线图（PNG）',
       background: '参考图',
       clearBackground: '移除参考图',
       help: '键盘快捷键',
@@ -579,6 +581,11 @@ export const zh: Translation = {
     viewer: '观察者',
     turnHandle: '拖动所选人物上方的地球手柄可转动人物：左右为偏航，上下为俯仰；按 Esc 复原。',
     push: '按住 Ctrl/⌘ 上下拖动关节，或按住 Alt 在所选关节上滚动滚轮，可将其拉近或推远观察者。',
+  },
+  depthControl: {
+    toggle: '深度',
+    strength: '深度强度',
+    unavailable: '没有深度 ControlNet：{{reason}}',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

@@ -25,6 +25,9 @@ export { body25Points, POSE_EXPORT_FORMATS, stringifyPoseExport, toPoseExportJso
 export type { Raster } from './render/raster.js';
 export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOptions } from './render/renderOpenPose.js';
 export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
+export { documentSolids, rasterizeSolids, renderBodySurface, type BodySurface } from './body3d/bodySurface.js';
+export { depthLevels, NORMAL_BACKGROUND, paintDepthMap, paintNormalMap } from './body3d/maps.js';
+export type { Solid } from './body3d/shapes.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
 export { handsFollowWrists } from './followWrist.js';

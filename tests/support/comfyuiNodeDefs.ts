@@ -6,7 +6,9 @@
  * optional `vae`, UNETLoader, CLIPLoader, DualCLIPLoader, KSampler, SaveImage, LoadImage,
  * EmptyLatentImage, LoraLoader, LoadImageMask, ConditioningSetMask, ConditioningCombine), comfy_extras/nodes_flux.py (FluxGuidance), nodes_sd3.py
  * (EmptySD3LatentImage), nodes_model_advanced.py (ModelSamplingAuraFlow),
- * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64), and
+ * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64),
+ * nodes_controlnet.py (SetUnionControlNetType: "auto" then comfy/cldm/control_types.py's
+ * UNION_CONTROLNET_TYPES keys), and
  * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). Combo lists of model files
  * are the folders given.
  */
@@ -49,6 +51,7 @@ const CLIP_TYPES = [
   'qwen_image',
   'hunyuan_image',
 ];
+const UNION_TYPES = ['auto', 'openpose', 'depth', 'hed/pidi/scribble/ted', 'canny/lineart/anime_lineart/mlsd', 'normal', 'segment', 'tile', 'repaint'];
 const DUAL_CLIP_TYPES = ['sdxl', 'sd3', 'flux', 'hunyuan_video', 'hidream', 'hunyuan_image'];
 
 /** The node classes, with the model lists of the folders given. */
@@ -109,6 +112,7 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
       ['CONDITIONING', 'CONDITIONING'],
       { vae: ['VAE'] },
     ),
+    node('SetUnionControlNetType', { control_net: ['CONTROL_NET'], type: [UNION_TYPES, {}] }, ['CONTROL_NET']),
     node('ModelPatchLoader', { name: list('model_patches') }, ['MODEL_PATCH']),
     node('ZImageFunControlnet', { model: ['MODEL'], model_patch: ['MODEL_PATCH'], vae: ['VAE'], strength: FLOAT(-10, 10) }, ['MODEL'], {
       image: ['IMAGE'],

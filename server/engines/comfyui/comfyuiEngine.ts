@@ -30,11 +30,17 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
     available: () => server.answers(),
     serverInfo: () => server.info(),
     async run(job: EngineJob, options: RunOptions): Promise<EngineImage[]> {
-      const { profile, template } = await catalog.forRun(job.sampling?.workflow);
+      const { profile, template: poseOnly, depth } = await catalog.forRun(job.sampling?.workflow);
+      // A prompt queued with depth runs without it when the servers have since lost its model (the prompt still makes its images).
+      const withDepth = job.sampling?.depth === true && depth.template !== null;
+      const template = withDepth ? depth.template! : poseOnly;
       const capabilities = await server.capabilities();
       // SD latents are multiples of 8 (and SDXL wants ~1024): generate larger, then scale to exactly the size asked.
       const { width, height } = latentSize(job.width, job.height, profile.minLongSide);
       const control = await options.render({ kind: 'control', pose: job.poseJson, width, height, profile: profile.renderProfile });
+      const depthMap = withDepth
+        ? await options.render({ kind: 'control', map: 'depth', pose: job.poseJson, width, height, profile: profile.renderProfile })
+        : null;
       const clientId = crypto.randomUUID();
       const socket = await ComfySocket.open(baseUrl, clientId, CONNECT_TIMEOUT_MS);
       const previews = new PreviewRelay(
@@ -47,6 +53,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
       try {
         throwIfAborted(options.signal);
         const controlImage = await http.uploadImage(`posecraft-${crypto.randomUUID()}.png`, control);
+        const depthImage = depthMap ? await http.uploadImage(`posecraft-depth-${crypto.randomUUID()}.png`, depthMap) : undefined;
         options.onProgress(0.05);
         const { steps, cfg, strength } = job.sampling ?? {};
         const filled = fillWorkflow(template, {
@@ -60,6 +67,8 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
           steps: steps ?? profile.defaults.steps,
           cfg: cfg ?? profile.defaults.cfg,
           strength: strength ?? profile.defaults.strength,
+          depth_image: depthImage,
+          depth_strength: depthImage ? (job.sampling?.depthStrength ?? depth.strength) : undefined,
         });
         const workflow = withPersonPrompts(filled, template, await uploadPersonMasks(http, job, { width, height }));
         // A server older than per-prompt previews ignores the ask; its own launch setting decides.

@@ -7,7 +7,20 @@ export interface ComfyNode {
 export type ComfyWorkflow = Record<string, ComfyNode>;
 
 /** The values a job puts into a workflow. */
-export const NAMED_INPUTS = ['pose_image', 'prompt', 'negative_prompt', 'width', 'height', 'seed', 'batch_size', 'steps', 'cfg', 'strength'] as const;
+export const NAMED_INPUTS = [
+  'pose_image',
+  'prompt',
+  'negative_prompt',
+  'width',
+  'height',
+  'seed',
+  'batch_size',
+  'steps',
+  'cfg',
+  'strength',
+  'depth_image',
+  'depth_strength',
+] as const;
 export type NamedInput = (typeof NAMED_INPUTS)[number];
 
 /** Where a value goes in an API-format workflow: a node id and one of its inputs. */

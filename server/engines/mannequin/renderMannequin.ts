@@ -1,25 +1,24 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { refitDocument, type PoseDocument } from '../../../src/pose/index.js';
+import { refitDocument, renderBodySurface, type PoseDocument } from '../../../src/pose/index.js';
 import { encodePng } from '../png/encodePng.js';
-import { drawAnimal } from './animalFigure.js';
-import { bodyFrame } from './bodyFrame.js';
-import { drawPerson } from './personFigure.js';
+import { paintFigures } from './figureShading.js';
 import { drawFloorShadow, drawStudio } from './studio.js';
 import { variantFor } from './variant.js';
 
-/** Draws image `index` of a job: studio, shadows, then figures back to front (higher feet are farther). Runs in the render process. */
+/**
+ * Draws image `index` of a job: the studio and the figures' floor shadows, then the 3D body of every
+ * person and animal (the one the depth and normal maps show) with a depth buffer, lit by its
+ * normals. Runs in the render process.
+ */
 export function renderMannequin(doc: PoseDocument, width: number, height: number, seed: number, index: number): Buffer {
   const scene = refitDocument(doc, width, height);
   const variant = variantFor(seed, index);
-  const look = { material: variant.material, light: variant.light };
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   drawStudio(ctx, width, height, variant);
-  const people = scene.people.map((person) => ({ person, frame: bodyFrame(person) }));
-  people.sort((a, b) => (a.frame.feet?.y ?? 0) - (b.frame.feet?.y ?? 0));
-  for (const { frame } of people) if (frame.feet) drawFloorShadow(ctx, frame.feet, frame.halfWidth * 0.9, variant);
-  for (const animal of scene.animals) drawAnimal(ctx, animal, look);
-  for (const { person, frame } of people) drawPerson(ctx, person, look, frame);
+  for (const figure of [...scene.people.map((p) => p.body), ...scene.animals.map((a) => a.keypoints)]) drawFloorShadow(ctx, figure, variant);
+  const image = ctx.getImageData(0, 0, width, height);
+  paintFigures(renderBodySurface(scene, width, height), image, { material: variant.material, light: variant.light });
   // Not canvas.encode(): its async path has crashed the process; ours is also the faster (bench/png.ts).
-  return encodePng(ctx.getImageData(0, 0, width, height));
+  return encodePng(image);
 }

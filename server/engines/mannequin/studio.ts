@@ -1,7 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Rgb, Vec2 } from '../../../src/pose/index.js';
-import { css } from './shading.js';
+import type { Keypoint, Rgb } from '../../../src/pose/index.js';
 import type { Variant } from './variant.js';
+
+/** A colour (and opacity) as a canvas style string. */
+const css = (c: Rgb, alpha = 1) => `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${alpha})`;
 
 /** A photo studio: wall fading into a floor, a soft light patch on the light's side, and a vignette. */
 export function drawStudio(ctx: SKRSContext2D, width: number, height: number, variant: Variant): void {
@@ -28,9 +30,15 @@ export function drawStudio(ctx: SKRSContext2D, width: number, height: number, va
   ctx.fillRect(0, 0, width, height);
 }
 
-/** A soft contact shadow on the floor under a figure, pushed away from the light. */
-export function drawFloorShadow(ctx: SKRSContext2D, at: Vec2, halfWidth: number, variant: Variant): void {
-  const c = { x: at.x - variant.light.x * halfWidth * 0.35, y: at.y };
+/** A soft contact shadow on the floor under a figure's lowest shown point, as wide as its shown points, pushed away from the light. */
+export function drawFloorShadow(ctx: SKRSContext2D, points: readonly Keypoint[], variant: Variant): void {
+  const shown = points.filter((k) => k.visible);
+  if (!shown.length) return;
+  const [xs, ys] = [shown.map((k) => k.x), shown.map((k) => k.y)];
+  const lowest = shown[ys.indexOf(Math.max(...ys))]!;
+  // At least a sixth of the figure's height wide, so a figure seen side on still stands on something.
+  const halfWidth = Math.max(((Math.max(...xs) - Math.min(...xs)) / 2) * 0.9, (Math.max(...ys) - Math.min(...ys)) / 6, 4);
+  const c = { x: lowest.x - variant.light.x * halfWidth * 0.35, y: lowest.y };
   const ry = halfWidth * 0.2;
   ctx.save();
   ctx.translate(c.x, c.y);

@@ -40,6 +40,10 @@ export const COMMANDS: CommandAction[] = [
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),
+  // The 3D body's maps, pixel-aligned with the skeleton PNG, for depth and normal ControlNets; off the
+  // toolbar like the other export formats (it holds one row at 1280 px): shortcuts and help reach them.
+  command('exportDepthPng', ['Mod+Alt+D'], (env) => env.exportPng('depth')),
+  command('exportNormalPng', ['Mod+Alt+N'], (env) => env.exportPng('normal')),
   command('background', ['B'], (env) => env.pickFile('image')),
   command(
     'clearBackground',

@@ -51,7 +51,8 @@ export interface CommandEnv {
   exportJson(format?: PoseExportFormat): void;
   /** Reads an OpenPose skeleton PNG back into the pose, as one undoable edit; with `orReference`, an image that is no skeleton becomes the reference image. */
   importPng(file: File, options?: { orReference?: boolean }): Promise<void>;
-  exportPng(): void;
+  /** Downloads the skeleton PNG (default), or the depth or normal map of the pose's 3D body. */
+  exportPng(kind?: PngExportKind): void;
   copyJson(): Promise<void>;
   pasteJson(): Promise<void>;
   /** Puts a reference image (a data URL) under the pose, as an undoable edit. */
@@ -61,6 +62,9 @@ export interface CommandEnv {
   /** Opens the pose library (absent where the editor has no library). */
   openLibrary?(): void;
 }
+
+/** What a PNG export draws: the OpenPose skeleton, or the depth or normal map of the 3D body. */
+export type PngExportKind = 'openpose' | 'depth' | 'normal';
 
 /** A command: undo/redo, view, files, clipboard, dialogs; it has side effects, so it runs with an env. */
 export interface CommandAction extends ActionBase {

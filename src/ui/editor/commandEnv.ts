@@ -80,7 +80,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       downloadBlob(new Blob([stringifyPoseExport(getScene().pose, format)], { type: 'application/json' }), name);
     },
     importPng,
-    exportPng: () => void posePngBlob(getScene().pose).then((blob) => downloadBlob(blob, 'pose.png'), fail),
+    exportPng: (kind = 'openpose') =>
+      void posePngBlob(getScene().pose, kind).then((blob) => downloadBlob(blob, kind === 'openpose' ? 'pose.png' : `pose.${kind}.png`), fail),
     copyJson: () =>
       navigator.clipboard.writeText(stringifyPoseDocument(getScene().pose)).then(() => {
         notify('success', t('editor.copied'));

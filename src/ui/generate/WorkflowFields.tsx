@@ -9,6 +9,7 @@ function fillDefaults(profile: WorkflowProfileInfo, all: boolean): void {
   promptDraftStore.set((d) => {
     const next = { ...d, workflow: profile.id };
     for (const control of ['steps', 'cfg', 'strength'] as const) if (all || next[control] === '') next[control] = String(profile.defaults[control]);
+    if (all || next.depth_strength === '') next.depth_strength = String(profile.depth.strength);
     return next;
   });
 }
@@ -77,9 +78,49 @@ export function WorkflowPicker({ data, chosen }: { data: WorkflowsResponse; chos
   );
 }
 
-/** The chosen profile's sampling settings (ControlNet strength, steps, CFG), within the operator's limits. */
+/** The depth ControlNet's switch and strength where the profile offers one; else a note saying why it has none. */
+function DepthFields({ profile, range }: { profile: WorkflowProfileInfo; range: NumberRange }) {
+  const { t } = useTranslation();
+  const draft = useStore(promptDraftStore, (d) => d);
+  if (!profile.depth.available)
+    return <small className="field-hint depth-unavailable">{t('depthControl.unavailable', { reason: profile.depth.reason })}</small>;
+  const on = draft.depth !== 'off';
+  return (
+    <>
+      <label className="field field-check">
+        <input type="checkbox" name="depth" checked={on} onChange={(e) => promptDraftStore.set((d) => ({ ...d, depth: e.target.checked ? '' : 'off' }))} />
+        <span>{t('depthControl.toggle')}</span>
+      </label>
+      {on && (
+        <label className="field field-number">
+          <span>{t('depthControl.strength')}</span>
+          <input
+            name="depth_strength"
+            type="number"
+            inputMode="decimal"
+            min={range.min}
+            max={range.max}
+            step="any"
+            value={draft.depth_strength}
+            onChange={(e) => promptDraftStore.set((d) => ({ ...d, depth_strength: e.target.value }))}
+          />
+          <small className="field-hint">{t('generate.range', { min: range.min, max: range.max })}</small>
+        </label>
+      )}
+    </>
+  );
+}
+
+/** The chosen profile's sampling settings (ControlNet strength, steps, CFG), within the operator's limits, and its depth ControlNet. */
 export function SamplingFields({ data, chosen }: { data: WorkflowsResponse; chosen: WorkflowProfileInfo }) {
-  return (['strength', 'steps', 'cfg'] as const)
-    .filter((control) => chosen.controls.includes(control))
-    .map((control) => <SamplingInput key={control} control={control} range={data.limits[control]} />);
+  return (
+    <>
+      {(['strength', 'steps', 'cfg'] as const)
+        .filter((control) => chosen.controls.includes(control))
+        .map((control) => (
+          <SamplingInput key={control} control={control} range={data.limits[control]} />
+        ))}
+      <DepthFields profile={chosen} range={data.limits.strength} />
+    </>
+  );
 }

@@ -13,9 +13,23 @@ export interface PromptDraft {
   strength: string;
   /** Each person's own prompt, by their figure id (see personKey), so it stays with the person when people are reordered. */
   personPrompts: Record<string, string>;
+  /** 'off' when the user turned the depth ControlNet off; '' leaves it on where the profile offers it. */
+  depth: string;
+  depth_strength: string;
 }
 
-const EMPTY: PromptDraft = { prompt: '', negative_prompt: '', seed: '', workflow: '', steps: '', cfg: '', strength: '', personPrompts: {} };
+const EMPTY: PromptDraft = {
+  prompt: '',
+  negative_prompt: '',
+  seed: '',
+  workflow: '',
+  steps: '',
+  cfg: '',
+  strength: '',
+  personPrompts: {},
+  depth: '',
+  depth_strength: '',
+};
 
 /** Only string values of a stored record of texts. */
 function texts(raw: unknown): Record<string, string> {
@@ -37,6 +51,8 @@ function revive(raw: unknown): PromptDraft | null {
     cfg: text(r.cfg),
     strength: text(r.strength),
     personPrompts: texts(r.personPrompts),
+    depth: text(r.depth),
+    depth_strength: text(r.depth_strength),
   };
 }
 

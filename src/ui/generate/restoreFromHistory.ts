@@ -16,14 +16,16 @@ async function poseOf(item: HistoryItem): Promise<unknown> {
 }
 
 /** A past prompt's workflow profile and sampling settings, as a request carries them. */
-function samplingOf({ workflow, steps, cfg, strength }: HistoryItem['settings']): Partial<QueryPromptRequest> {
-  return Object.fromEntries(Object.entries({ workflow, steps, cfg, strength }).filter(([, value]) => value !== undefined));
+function samplingOf({ workflow, steps, cfg, strength, depth, depthStrength }: HistoryItem['settings']): Partial<QueryPromptRequest> {
+  return Object.fromEntries(
+    Object.entries({ workflow, steps, cfg, strength, depth, depth_strength: depthStrength }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** "Use again": puts a past prompt's text, settings (the workflow profile and sampling ones too) and pose back in place. */
 export async function restoreFromHistory(item: HistoryItem): Promise<void> {
   const text = (value: number | undefined, kept: string) => (value === undefined ? kept : String(value));
-  const { workflow, steps, cfg, strength } = item.settings;
+  const { workflow, steps, cfg, strength, depth, depthStrength } = item.settings;
   promptDraftStore.set((d) => ({
     ...d,
     prompt: item.prompt,
@@ -32,6 +34,9 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
     steps: text(steps, d.steps),
     cfg: text(cfg, d.cfg),
     strength: text(strength, d.strength),
+    // A prompt made with a workflow but without depth had it turned off.
+    depth: workflow === undefined ? d.depth : depth ? '' : 'off',
+    depth_strength: text(depthStrength, d.depth_strength),
   }));
   const parsed = parsePoseJson(await poseOf(item));
   if (!parsed.ok) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SamplingControl, WorkflowProfileInfo, WorkflowsResponse } from '../../api/schemas';
+import type { QueryPromptRequest, SamplingControl, WorkflowProfileInfo, WorkflowsResponse } from '../../api/schemas';
 import { fetchWorkflows } from '../../api/workflows';
 import type { PromptDraft } from './promptDraft';
 
@@ -22,14 +22,22 @@ export function chosenProfile(data: WorkflowsResponse | null, draft: PromptDraft
   return asked ?? data.workflows.find((w) => w.id === data.default_workflow) ?? null;
 }
 
-/** The workflow and sampling part of a request: the chosen profile, and each of its settings typed as a number. */
-export function samplingRequest(data: WorkflowsResponse | null, draft: PromptDraft): { workflow?: string } & Partial<Record<SamplingControl, number>> {
+type SamplingRequest = Pick<QueryPromptRequest, 'workflow' | SamplingControl | 'depth' | 'depth_strength'>;
+
+/** The workflow and sampling part of a request: the chosen profile, each of its settings typed as a number, and depth on or off where it offers depth. */
+export function samplingRequest(data: WorkflowsResponse | null, draft: PromptDraft): SamplingRequest {
   const profile = chosenProfile(data, draft);
   if (!profile?.available) return {};
-  const request: { workflow?: string } & Partial<Record<SamplingControl, number>> = { workflow: profile.id };
+  const request: SamplingRequest = { workflow: profile.id };
+  const typed = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
   for (const control of profile.controls) {
-    const value = Number(draft[control]);
-    if (draft[control].trim() !== '' && Number.isFinite(value)) request[control] = value;
+    const value = typed(draft[control]);
+    if (value !== undefined) request[control] = value;
+  }
+  if (profile.depth.available) {
+    request.depth = draft.depth !== 'off';
+    const strength = typed(draft.depth_strength);
+    if (request.depth && strength !== undefined) request.depth_strength = strength;
   }
   return request;
 }

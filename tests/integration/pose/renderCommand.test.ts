@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createDefaultPoseDocument } from '../../../src/pose/index.js';
+import { PNG } from 'pngjs';
+import { createDefaultPoseDocument, depthLevels, paintNormalMap, renderBodySurface } from '../../../src/pose/index.js';
 import { countDifferentPixels, fixturePath, loadFixtureDocument, readPng, render } from '../../unit/pose/pixels.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -69,7 +70,55 @@ describe('render command', () => {
   it('explains its usage when arguments are missing', () => {
     const run = runRender('only-one.json');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('usage: npm run render -- <pose.json> <out.png> [--profile sd15|xinsir|feet]');
+    expect(run.stderr).toContain(
+      'usage: npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal] [--profile sd15|xinsir|feet] [--bits 8|16 | --depth16]',
+    );
+  });
+});
+
+describe('render command: depth and normal maps', () => {
+  const input = fixturePath('editor-two-people.json');
+  const surface = renderBodySurface(loadFixtureDocument('editor-two-people.json'));
+
+  it('writes the 8-bit grey depth map of the 3D body at the canvas size', () => {
+    const out = join(scratch, 'depth8.png');
+    const run = runRender(input, out, '--kind', 'depth');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('(depth map, 8-bit, 512x768,');
+    const png = PNG.sync.read(readFileSync(out));
+    expect([png.width, png.height, png.depth, png.colorType]).toEqual([512, 768, 8, 0]);
+    const grey = png.data.filter((_, i) => i % 4 === 0);
+    expect(Buffer.from(grey).equals(Buffer.from(depthLevels(surface, 8)))).toBe(true);
+  });
+
+  it('writes a 16-bit grey PNG with --bits 16 and with --depth16', () => {
+    const expected = depthLevels(surface, 16);
+    for (const flags of [['--bits', '16'], ['--depth16'], ['--bits=16']]) {
+      const out = join(scratch, `depth16${flags.join('')}.png`);
+      expect(runRender(input, out, '--kind=depth', ...flags).code).toBe(0);
+      const png = PNG.sync.read(readFileSync(out), { skipRescale: true });
+      expect([png.depth, png.colorType]).toEqual([16, 0]);
+      const grey = Uint16Array.from((png.data as unknown as Uint16Array).filter((_, i) => i % 4 === 0));
+      expect(grey.length).toBe(expected.length);
+      expect(grey.every((v, i) => v === expected[i])).toBe(true);
+    }
+  });
+
+  it('writes the normal map in NormalBae colours', async () => {
+    const out = join(scratch, 'normal.png');
+    expect(runRender(input, out, '--kind', 'normal').code).toBe(0);
+    const expected = { width: 512, height: 768, data: new Uint8ClampedArray(512 * 768 * 4) };
+    paintNormalMap(surface, expected);
+    expect(countDifferentPixels(await readPng(out), expected)).toBe(0);
+  });
+
+  it('refuses an unknown kind, and 16 bits for anything but the depth map', () => {
+    const kind = runRender(input, join(scratch, 'x.png'), '--kind', 'sketch');
+    expect(kind.code).toBe(2);
+    expect(kind.stderr).toContain('render: unknown kind "sketch"; expected one of openpose, depth, normal');
+    const bits = runRender(input, join(scratch, 'x.png'), '--bits', '16');
+    expect(bits.code).toBe(2);
+    expect(bits.stderr).toContain('render: 16 bits are for the depth map (--kind depth)');
   });
 });
 

@@ -4,7 +4,16 @@ import type { EngineJob } from '../../../server/engines/engine';
 import { createMannequinEngine } from '../../../server/engines/mannequin/mannequinEngine';
 import { decodePng } from '../../../server/engines/png/decodePng';
 import { JobAbort } from '../../../server/jobs/jobAbort';
-import { createDefaultAnimal, createEmptyDocument, parsePoseJson, rasterizeOpenPose, toOpenPoseJson } from '../../../src/pose/index';
+import {
+  attachDefaultHand,
+  createDefaultAnimal,
+  createDefaultPoseDocument,
+  createEmptyDocument,
+  parsePoseJson,
+  rasterizeOpenPose,
+  setPersonTurn,
+  toOpenPoseJson,
+} from '../../../src/pose/index';
 import { samplePose } from '../../support/generationApp';
 import { readPngSize } from '../../support/pngInfo';
 import { renderInline } from '../../support/inlineRender';
@@ -59,6 +68,30 @@ describe('the mannequin engine', () => {
     const animal = { ...createEmptyDocument(800, 450), animals: [createDefaultAnimal({ centre: { x: 400, y: 250 }, height: 250 })] };
     expect(await run(job({ pose: animal, gNumber: 1 }))).toHaveLength(1);
     expect(await run(job({ pose: createEmptyDocument(), gNumber: 1 }))).toHaveLength(1);
+  });
+
+  // Within 0.5% of the depth map's body pixels; outside the figure only the floor shadows change the studio.
+  it("draws the depth map's 3D body: its figure pixels are the depth map's body pixels", async () => {
+    const doc = createDefaultPoseDocument(400, 600);
+    doc.people[0] = setPersonTurn(attachDefaultHand(attachDefaultHand(doc.people[0]!, 'left'), 'right'), { yaw: 35, pitch: 10 });
+    doc.animals.push(createDefaultAnimal({ centre: { x: 300, y: 520 }, height: 90 }));
+    const sized = { width: 400, height: 600, gNumber: 1, seed: 4 };
+    const [[figure], [studio]] = await Promise.all([run(job({ ...sized, pose: doc })), run(job({ ...sized, pose: createEmptyDocument(400, 600) }))]);
+    const [withFigure, without] = [await pixels(figure.png), await pixels(studio.png)];
+    const depth = decodePng(renderControlImage(doc, 400, 600, { kind: 'depth' })).data;
+    const lowest = [...doc.people.map((p) => p.body), ...doc.animals.map((a) => a.keypoints)].map((points) =>
+      Math.max(...points.filter((k) => k.visible).map((k) => k.y)),
+    );
+    let [body, missed, strayOutsideShadows] = [0, 0, 0];
+    for (let i = 0; i < 400 * 600; i++) {
+      const changed = [0, 1, 2].some((c) => withFigure[i * 4 + c] !== without[i * 4 + c]);
+      const isBody = (depth[i * 4] ?? 0) > 0;
+      if (isBody) [body, missed] = [body + 1, missed + (changed ? 0 : 1)];
+      else if (changed && !lowest.some((y) => Math.abs(Math.floor(i / 400) - y) <= 60)) strayOutsideShadows++;
+    }
+    expect(body).toBeGreaterThan(15_000);
+    expect(missed / body).toBeLessThanOrEqual(0.005);
+    expect(strayOutsideShadows).toBe(0);
   });
 
   it('stops between images when aborted', async () => {

@@ -1,10 +1,23 @@
 import type { ComfyUiSettings } from '../comfyUiConfig.js';
-import { controlNetTemplate } from '../workflow.js';
+import { DEPTH_STRENGTH, depthModelChoice, withDepthNodes } from '../depthNodes.js';
+import { controlNetTemplate, type WorkflowTemplate } from '../workflow.js';
 import { UNION_PROFILES } from './unionProfiles.js';
 import type { ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
-/** SD1.5 + ControlNet OpenPose: the ControlNet drawing as sd-webui-controlnet draws it. */
+// Both classic profiles put their OpenPose ControlNet in node 6.
+const depthAfterPose = (template: WorkflowTemplate, choice: ReturnType<typeof depthModelChoice>, unionType = false) => ({
+  template: withDepthNodes(template, { after: '6', loader: { own: choice }, unionType }),
+  choices: [choice],
+  strength: DEPTH_STRENGTH,
+});
+
+/** SD1.5 + ControlNet OpenPose: the ControlNet drawing as sd-webui-controlnet draws it; with lllyasviel's depth ControlNet (control_v11f1p_sd15_depth) beside it where the servers have one. */
 function sd15(settings: ComfyUiSettings): WorkflowProfile {
+  const template = controlNetTemplate(settings.checkpoint, settings.controlnet, { sampler: 'euler', scheduler: 'normal' });
+  const depth = depthModelChoice(
+    'SD1.5 depth ControlNet (control_v11f1p_sd15_depth, or a name with "sd15" and "depth")',
+    (name) => /depth/i.test(name) && /v11f?1?p_sd15|sd15|sd_15|sd-1-5/i.test(name) && !/xl|flux|union|lllite/i.test(name),
+  );
   return {
     id: 'sd15',
     label: 'SD1.5 + ControlNet OpenPose',
@@ -12,7 +25,8 @@ function sd15(settings: ComfyUiSettings): WorkflowProfile {
     renderProfile: 'sd15',
     minLongSide: 0,
     defaults: { steps: settings.steps, cfg: settings.cfg, strength: 1 },
-    workflow: { template: controlNetTemplate(settings.checkpoint, settings.controlnet, { sampler: 'euler', scheduler: 'normal' }), choices: [] },
+    workflow: { template, choices: [] },
+    depth: [depthAfterPose(template, depth)],
   };
 }
 
@@ -39,6 +53,15 @@ function sdxl(settings: ComfyUiSettings): WorkflowProfile {
     },
   ];
   const template = controlNetTemplate(settings.sdxlCheckpoint ?? '', settings.sdxlControlnet ?? '', { sampler: 'dpmpp_2m', scheduler: 'karras' });
+  // A depth ControlNet of its own, else an SDXL union model (xinsir's promax) told its input is a depth map.
+  const depthModel = depthModelChoice(
+    'SDXL depth ControlNet (a name with "depth" and "xl")',
+    (name) => /depth/i.test(name) && /xl/i.test(name) && !/union|lllite|flux/i.test(name),
+  );
+  const unionModel = depthModelChoice(
+    'SDXL union ControlNet (a name with "union" and "xl")',
+    (name) => /union/i.test(name) && /xl/i.test(name) && !/flux|qwen|lllite/i.test(name),
+  );
   return {
     id: 'sdxl',
     label: 'SDXL + xinsir OpenPose',
@@ -47,6 +70,7 @@ function sdxl(settings: ComfyUiSettings): WorkflowProfile {
     minLongSide: 1024,
     defaults: { steps: settings.steps, cfg: settings.cfg, strength: 1 },
     workflow: { template, choices },
+    depth: [depthAfterPose(template, depthModel), depthAfterPose(template, unionModel, true)],
   };
 }
 

@@ -40,6 +40,7 @@ async function loadOne(dir: string, name: string, settings: ComfyUiSettings): Pr
     minLongSide: 0,
     defaults: { steps: settings.steps, cfg: settings.cfg, strength: 1 },
     workflow,
+    depth: { none: 'a custom workflow takes only the control images its author wired in' },
     ...extra,
   });
   const workflowFile = await readJson(path.join(dir, `${name}.json`));

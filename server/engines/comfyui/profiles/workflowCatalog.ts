@@ -6,7 +6,7 @@ import type { WorkflowTemplate } from '../workflow.js';
 import { chooseModels, classesOf, modelsOf, whyNot, type ServerReport } from './availability.js';
 import { builtinProfiles } from './builtinProfiles.js';
 import { loadCustomWorkflows } from './customWorkflows.js';
-import type { WorkflowProfile } from './workflowProfile.js';
+import type { DepthOption, ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
 /** A profile as last checked against the servers. */
 export interface ProfileState {
@@ -19,12 +19,35 @@ export interface ProfileState {
   models: string[];
   /** The server that lacks what it needs, for the log (users are not told URLs). */
   lacking?: string;
+  /** Its depth ControlNet: the workflow with it (models chosen), or why the servers cannot run one. */
+  depth: DepthState;
 }
+
+/** Whether a profile's depth ControlNet can run: its workflow and default strength, or why not. */
+export type DepthState = { template: WorkflowTemplate; strength: number; reason: null } | { template: null; strength: number; reason: string };
 
 /** How long one server may take to describe itself before it is left out of a check. */
 const ASK_TIMEOUT_MS = 5000;
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const noDepth = (profile: WorkflowProfile, reason: string): DepthState => ({
+  template: null,
+  strength: 'none' in profile.depth ? 0 : (profile.depth[0]?.strength ?? 0),
+  reason: `${capital(reason)}.`,
+});
+
+// The option's workflow with its models chosen, if every server can run it; else why not.
+function runnable(option: DepthOption, base: ModelChoice[], reports: ServerReport[], preferred: readonly string[]): WorkflowTemplate | string {
+  const chosen = chooseModels([...base, ...option.choices], reports, preferred);
+  if ('error' in chosen) return chosen.error;
+  const template = withNames(option.template, chosen.names);
+  for (const report of reports) {
+    const why = whyNot(template, report);
+    if (why) return why;
+  }
+  return template;
+}
 
 /** The template with chosen model names put in place. */
 function withNames(template: WorkflowTemplate, names: Array<[{ node: string; input: string }, string]>): WorkflowTemplate {
@@ -74,7 +97,7 @@ export class WorkflowCatalog {
    * EngineError when it is no longer offered or not available (the job fails with the reason), and
    * EngineUnavailable when its models cannot be chosen because no server described them (the job waits).
    */
-  async forRun(id: string | undefined): Promise<{ profile: WorkflowProfile; template: WorkflowTemplate }> {
+  async forRun(id: string | undefined): Promise<{ profile: WorkflowProfile; template: WorkflowTemplate; depth: DepthState }> {
     let states = await this.current();
     let state = id ? states.find((s) => s.profile.id === id) : this.defaultOf(states);
     if (state && state.available && !state.template) {
@@ -85,7 +108,7 @@ export class WorkflowCatalog {
     if (!state) throw new EngineError(id ? `The workflow profile "${id}" is no longer offered on this server` : 'This server offers no workflow profile');
     if (!state.available) throw new EngineError(`${state.profile.label} is not available: ${state.reason}`);
     if (!state.template) throw new EngineUnavailable(`No ComfyUI server described its models, so the models of ${state.profile.label} cannot be chosen`);
-    return { profile: state.profile, template: state.template };
+    return { profile: state.profile, template: state.template, depth: state.depth };
   }
 
   /** Reads the folder and asks the servers again (one check at a time). */
@@ -122,6 +145,29 @@ export class WorkflowCatalog {
   }
 
   private stateOf(profile: WorkflowProfile, reports: ServerReport[], previous: ProfileState | undefined): ProfileState {
+    const state = this.baseStateOf(profile, reports, previous);
+    return {
+      ...state,
+      depth: state.available && state.template ? this.depthOf(profile, reports, previous) : noDepth(profile, 'the workflow itself cannot run'),
+    };
+  }
+
+  // The first depth option every server can run, or why none (the first option's reason: the preferred one).
+  private depthOf(profile: WorkflowProfile, reports: ServerReport[], previous: ProfileState | undefined): DepthState {
+    const { depth, workflow } = profile;
+    if ('none' in depth) return noDepth(profile, depth.none);
+    if ('error' in workflow) return noDepth(profile, workflow.error);
+    if (!reports.length) return previous?.depth ?? noDepth(profile, 'no ComfyUI server described its nodes and models yet');
+    let first: string | null = null;
+    for (const option of depth) {
+      const why = runnable(option, workflow.choices, reports, this.settings.preferredModels);
+      if (typeof why !== 'string') return { template: why, strength: option.strength, reason: null };
+      first ??= why;
+    }
+    return noDepth(profile, first ?? 'it has no depth ControlNet');
+  }
+
+  private baseStateOf(profile: WorkflowProfile, reports: ServerReport[], previous: ProfileState | undefined): Omit<ProfileState, 'depth'> {
     const { workflow } = profile;
     if ('error' in workflow) return { profile, available: false, reason: `The workflow's files are malformed: ${workflow.error}`, template: null, models: [] };
     if (!reports.length) {

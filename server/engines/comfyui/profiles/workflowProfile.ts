@@ -22,6 +22,16 @@ export interface ProfileWorkflow {
   choices: ModelChoice[];
 }
 
+/**
+ * How a profile adds a depth ControlNet beside its OpenPose one: the whole workflow with the depth
+ * nodes, the models still to choose for them, and the depth ControlNet's default strength.
+ */
+export interface DepthOption {
+  template: WorkflowTemplate;
+  choices: ModelChoice[];
+  strength: number;
+}
+
 /** A workflow profile: how a pose and a prompt become a ComfyUI workflow, as the operator configured it. */
 export interface WorkflowProfile {
   /** A built-in id (`sd15`, `sdxl`, `flux-union`…) or `custom:<name>`. */
@@ -37,6 +47,8 @@ export interface WorkflowProfile {
   onlyWhenAvailable?: boolean;
   /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
   workflow: ProfileWorkflow | { error: string };
+  /** Its depth ControlNet, tried in order (the first the servers can run is used), or why it has none. */
+  depth: DepthOption[] | { none: string };
 }
 
 /** The sampling settings a template lets the user change (those it names an input for). */

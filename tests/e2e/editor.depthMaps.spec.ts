@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { openEditor } from './editor.helpers';
+
+// The maps' commands are off the toolbar (it holds one row), like the other export formats: their shortcuts reach them.
+async function exportByShortcut(page: Page, keys: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press(keys)]);
+  return { name: download.suggestedFilename(), png: PNG.sync.read(fs.readFileSync((await download.path())!)) };
+}
+
+const pixel = (png: PNG, x: number, y: number) => Array.from(png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3));
+
+test.describe('depth and normal maps from the editor', () => {
+  test('exports the depth map and the normal map of the pose at the canvas size', async ({ page }) => {
+    await openEditor(page);
+    const depth = await exportByShortcut(page, 'Control+Alt+D');
+    expect(depth.name).toBe('pose.depth.png');
+    expect([depth.png.width, depth.png.height]).toEqual([400, 600]);
+    // Near is white on a black background: the body is grey, the corner black.
+    const middle = pixel(depth.png, 200, 200);
+    expect(middle[0]).toBeGreaterThan(40);
+    expect(new Set(middle).size).toBe(1);
+    expect(pixel(depth.png, 2, 2)).toEqual([0, 0, 0]);
+    const normal = await exportByShortcut(page, 'Control+Alt+N');
+    expect(normal.name).toBe('pose.normal.png');
+    expect([normal.png.width, normal.png.height]).toEqual([400, 600]);
+    expect(pixel(normal.png, 2, 2)).toEqual([127, 127, 255]);
+    // The body's pixels are exactly the depth map's: there the surface turns every way.
+    let [body, turned] = [0, 0];
+    for (let i = 0; i < 400 * 600; i++)
+      if (depth.png.data[i * 4]! > 0) [body, turned] = [body + 1, turned + (normal.png.data[i * 4]! !== 127 || normal.png.data[i * 4 + 1]! !== 127 ? 1 : 0)];
+    expect(body).toBeGreaterThan(10_000);
+    expect(turned / body).toBeGreaterThan(0.5);
+  });
+});
