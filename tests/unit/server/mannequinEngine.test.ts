@@ -102,13 +102,6 @@ describe('the mannequin engine', () => {
     await expect(running).rejects.toBeInstanceOf(JobAbort);
     expect(progress.length).toBeLessThan(4);
   });
-
-  it('renders a 1024 x 1024 image well under a second', async () => {
-    await run(job({ width: 1024, height: 1024, gNumber: 1 }));
-    const started = performance.now();
-    await run(job({ width: 1024, height: 1024, gNumber: 2 }));
-    expect((performance.now() - started) / 2).toBeLessThan(1000);
-  });
 });
 
 describe('the control image', () => {
