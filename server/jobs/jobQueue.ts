@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { json } from '../db/sqlValues.js';
 import { FAIR_TURNS } from './fairOrder.js';
 import { JOB_COLUMNS, type JobImage, type JobRow } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
@@ -95,7 +96,7 @@ export class JobQueue {
     const { rowCount } = await this.db.query(
       `UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now(), images = $3::json
        WHERE id = $1 AND worker = $2 AND status = 'running'`,
-      [id, worker, JSON.stringify(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
+      [id, worker, json(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
     );
     return rowCount > 0;
   }
