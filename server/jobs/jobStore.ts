@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { json } from '../db/sqlValues.js';
+import type { PromptChanges } from '../events/promptChanges.js';
 import { QueuePlaces } from './queuePlaces.js';
 import { JOB_COLUMNS, type JobImage, type JobRow, type JobSettings } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
@@ -54,12 +55,18 @@ const viewJson = (withPose: boolean) => `json_build_object('id', id, 'status', s
   'control_key', control_key, 'created_at', created_at, 'updated_at', updated_at, 'pose', ${withPose ? 'pose' : 'NULL'},
   'thumbnail_key', thumbnail_key, 'pose_thumbnail', pose_thumbnail, 'images', images)`;
 
-/** The API's side of the jobs table: enqueue, read history, stop. */
+/**
+ * The API's side of the jobs table: enqueue, read history, stop. Every write that changes what a
+ * prompt's history item shows announces the change here, where the row is written.
+ */
 export class JobStore {
   /** Places in the queue, counted once for everyone asking at the same time. */
   readonly places: QueuePlaces;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly changes: PromptChanges,
+  ) {
     this.places = new QueuePlaces(db);
   }
 
@@ -110,6 +117,7 @@ export class JobStore {
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const job of jobs) if (byId.get(job.id)!.inserted) this.changes.changed(job.userId, job.id);
     return jobs.map((job): EnqueueResult => {
       const row = byId.get(job.id)!;
       // The statement's snapshot counts the queue without this group (a count stopped past SHORT_QUEUE).
@@ -120,8 +128,8 @@ export class JobStore {
 
   /** Names the stored file of a job's pose thumbnail once it is drawn; false if the job is gone (deleted meanwhile). */
   async setThumbnail(id: string, key: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('UPDATE jobs SET thumbnail_key = $2 WHERE id = $1', [id, key]);
-    return rowCount > 0;
+    const { rows } = await this.db.query<{ user_id: string }>('UPDATE jobs SET thumbnail_key = $2 WHERE id = $1 RETURNING user_id', [id, key]);
+    return this.announced(id, rows);
   }
 
   /** One page of a user's jobs, newest first, without their poses; or just one prompt_id, with its pose. */
@@ -154,17 +162,26 @@ export class JobStore {
 
   /** Stops a job that is still queued; false if it has left the queue meanwhile. */
   async stopQueued(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rows } = await this.db.query<{ user_id: string }>(
       `UPDATE jobs SET status = 'stopped', stop_requested = true, finished_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'queued'`,
+       WHERE id = $1 AND status = 'queued' RETURNING user_id`,
       [id],
     );
-    return rowCount > 0;
+    return this.announced(id, rows);
   }
 
-  /** Asks whichever worker runs the job to stop it; the worker sees the flag at its next heartbeat. */
+  /**
+   * Asks whichever worker runs the job to stop it; the worker sees the flag at its next heartbeat.
+   * Not announced: the flag is not shown; the worker's end of the run is.
+   */
   async requestStop(id: string): Promise<boolean> {
     const { rowCount } = await this.db.query(`UPDATE jobs SET stop_requested = true, updated_at = now() WHERE id = $1 AND status = 'running'`, [id]);
     return rowCount > 0;
+  }
+
+  /** Announces the change of a prompt whose row a write returned; whether there was one. */
+  private announced(id: string, rows: ReadonlyArray<{ user_id: string }>): boolean {
+    if (rows[0]) this.changes.changed(rows[0].user_id, id);
+    return rows.length > 0;
   }
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '../../../server/db/openDatabase';
 import { json } from '../../../server/db/sqlValues';
 import { JobStore } from '../../../server/jobs/jobStore';
 import { PoseStore } from '../../../server/library/poseStore';
+import { PromptChanges } from '../../../server/events/promptChanges';
 import { samplePose, tempDataDir } from '../../support/generationApp';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 
@@ -79,7 +80,7 @@ describe.each(['Postgres', 'PGlite'])('the database wrapper on %s', (driver) => 
     expect(await poses.count(userId)).toBe(1);
     expect((await poses.list(userId, { page: 1, pageSize: 10 })).total).toBe(1);
 
-    const jobs = new JobStore(db());
+    const jobs = new JobStore(db(), new PromptChanges());
     const job = {
       userId,
       prompt: 'a dancer',
