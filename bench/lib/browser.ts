@@ -1,17 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../tests/support/chromium';
 
-/** Launches Debian's headless Chromium with the flags this machine needs. */
+/** Launches Debian's headless Chromium as the end-to-end tests do. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 }

@@ -6,7 +6,10 @@ export interface QueryResult<T> {
 
 /** Something SQL runs on: the database itself or one transaction. */
 export interface Queryable {
-  /** Runs one statement with $1..$n parameters (jsonb parameters must be JSON text cast with ::jsonb). */
+  /**
+   * Runs one statement with $1..$n parameters; a json or jsonb parameter is given as `json(value)`
+   * (sqlValues.ts). Columns come back as numbers for int8 and numeric, values for json and jsonb.
+   */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

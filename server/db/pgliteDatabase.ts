@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { checkChannel, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireFolderLock } from './folderLock.js';
+import { driverParams, ROW_PARSERS } from './sqlValues.js';
 
 // PGlite runs a statement synchronously inside a promise chain and hands its one connection to the
 // next waiting statement by resolving a promise: with many callers, one microtask drain runs every
@@ -30,7 +31,7 @@ function wrap(target: PGlite | Transaction, recover: () => Promise<void>): Query
   return {
     async query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
       try {
-        const result = await target.query<T>(text, params);
+        const result = await target.query<T>(text, driverParams(params));
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       } catch (error) {
         await recover();
@@ -57,7 +58,7 @@ export async function openPglite(dir: string): Promise<Database> {
   const release = acquireFolderLock(`${dir}.lock`);
   let db: PGlite;
   try {
-    db = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
+    db = new PGlite(dir, { parsers: ROW_PARSERS, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
     await db.waitReady;
   } catch (error) {
     release();

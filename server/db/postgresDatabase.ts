@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { checkChannel, type Database, type Queryable, type QueryResult } from './database.js';
+import { driverParams, ROW_PARSERS } from './sqlValues.js';
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(text, params);
+      const result = await client.query(text, driverParams(params));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {
@@ -59,7 +60,8 @@ async function listenOn(connectionString: string, channel: string, onPayload: (p
 
 /** Connects a pool to a Postgres server (DATABASE_URL) and checks that it answers. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+  const types: pg.CustomTypesConfig = { getTypeParser: (oid, format) => ROW_PARSERS[oid] ?? pg.types.getTypeParser(oid, format) };
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000, types });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { json } from '../db/sqlValues.js';
 import { isFinished, type EstimateRecord } from './estimateRecord.js';
 
 /** The NOTIFY channel on which instances announce a changed estimate. */
@@ -31,7 +32,7 @@ export class EstimateRelay {
   /** Stores a change of an estimate run on this instance and announces it. */
   publish(record: EstimateRecord): void {
     const { delivered: _delivered, ...shared } = record;
-    const row = [record.promptId, record.uid, JSON.stringify(shared), isFinished(record)];
+    const row = [record.promptId, record.uid, json(shared), isFinished(record)];
     const announcement = JSON.stringify({ origin: this.origin, id: record.promptId } satisfies Announcement);
     this.writes = this.writes
       .then(async () => {

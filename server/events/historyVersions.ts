@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { EVERY_USER, type PromptChange } from './promptChanges.js';
+import type { PromptChange } from './promptChanges.js';
 
 /**
  * How long a user's version is trusted without a change heard: bounds how stale a 304 can be when
@@ -26,11 +26,10 @@ export class HistoryVersions {
   private counter = 0;
   private readonly versions = new Map<string, Version>();
 
-  /** Takes a change into account: the user's history (every user's, for EVERY_USER) is new; a preview frame is in no history. */
+  /** Takes a change into account: the user's history is new; a preview frame is in no history. */
   apply(change: PromptChange): void {
     if (change.preview !== undefined) return;
-    if (change.userId === EVERY_USER) this.versions.clear();
-    else this.versions.delete(change.userId);
+    this.versions.delete(change.userId);
   }
 
   /** The ETag of a user's history for one query (page, size, prompt), as of now. */

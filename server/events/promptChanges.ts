@@ -6,9 +6,6 @@ import type { Database } from '../db/database.js';
 /** The NOTIFY channel on which instances announce a changed prompt. */
 const CHANNEL = 'posecraft_prompts';
 
-/** Stands for "every user" in a change whose owners are not known (the queue's sweep). */
-export const EVERY_USER = '*';
-
 /**
  * A prompt changed: its status, queue position or images (read them again), or only its progress
  * or its latest preview frame (carried along, so nobody has to read it; previews are stored
@@ -29,8 +26,9 @@ const NOTIFY_MAX_BYTES = 7999;
 type Listener = (change: PromptChange) => void;
 
 /**
- * The one place a prompt's changes are announced: listeners on this instance hear them at once,
- * and with a shared Postgres (DATABASE_URL) every other instance hears them through LISTEN/NOTIFY.
+ * Where a prompt's changes go out: listeners on this instance hear them at once, and with a shared
+ * Postgres (DATABASE_URL) every other instance hears them through LISTEN/NOTIFY. The code that
+ * writes a prompt's row calls it (jobStore.ts, jobQueue.ts, promptDeletion.ts), so no write is missed.
  */
 export class PromptChanges {
   private readonly origin = crypto.randomUUID();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PROMPT_EVENT_LIMITS } from '../../src/api/contract.js';
 import type { HistoryItem } from '../../src/api/schemas.js';
 import type { PromptEventMessage } from '../../src/api/promptEvents.js';
-import { EVERY_USER, type PromptChange } from './promptChanges.js';
+import type { PromptChange } from './promptChanges.js';
 
 /** Sends one message to one connection. */
 export type SendEvent = (message: PromptEventMessage) => void;
@@ -66,10 +66,6 @@ export class PromptEventHub {
 
   /** Passes a change to the connections of the prompt's owner on this instance. */
   apply(change: PromptChange): void {
-    if (change.userId === EVERY_USER) {
-      for (const userId of this.connections.keys()) this.enqueue(userId, async () => this.broadcast(userId, { type: 'events.resync' }));
-      return;
-    }
     const { userId, promptId } = change;
     // Anyone's prompt joining or leaving the queue moves the places of the prompts behind it.
     if (change.progress === undefined && change.preview === undefined) this.scheduleQueueRefresh();
@@ -130,7 +126,8 @@ export class PromptEventHub {
       if (pending.size === 0) this.pendingReads.delete(userId);
       if (!this.connections.has(userId)) return;
       const item = await this.readPrompt(userId, promptId);
-      if (!item) return;
+      // Gone (deleted here or in another tab): the page reads its history again, without it.
+      if (!item) return this.broadcast(userId, { type: 'events.resync' });
       this.trackQueued(userId, item);
       this.broadcast(userId, { type: 'prompt.update', prompt_id: promptId, data: item });
     });

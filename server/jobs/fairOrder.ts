@@ -9,6 +9,6 @@
  * burst of new prompts, and a nested loop planned for "one queued job" over thousands took 0.2 s.
  */
 export const FAIR_TURNS = `turns AS MATERIALIZED (
-    SELECT q.id, q.seq, (row_number() OVER (PARTITION BY q.user_id ORDER BY q.seq))::int AS turn,
+    SELECT q.id, q.seq, row_number() OVER (PARTITION BY q.user_id ORDER BY q.seq) AS turn,
       COALESCE((SELECT max(s.started_at) FROM jobs s WHERE s.user_id = q.user_id), '-infinity'::timestamptz) AS last_started
     FROM jobs q WHERE q.status = 'queued')`;

@@ -12,7 +12,6 @@ import { ApiError } from '../http/envelope.js';
 import { ProcessRenderer } from '../render/processRenderer.js';
 import { ThumbnailMaker } from '../render/thumbnailMaker.js';
 import { PromptChanges } from '../events/promptChanges.js';
-import { publishPoolChanges } from '../events/publishPoolChanges.js';
 import { LocalDiskStorage } from '../storage/localDiskStorage.js';
 import { MeteredStorage } from '../storage/meteredStorage.js';
 import { S3Storage } from '../storage/s3Storage.js';
@@ -73,8 +72,8 @@ export class GenerationRuntime {
     this.services ??= openDatabase({ databaseUrl: this.config.databaseUrl, pgliteDir: path.join(this.config.dataDir, 'db') }).then(
       (db) => {
         const ledger = new StorageLedger(db);
-        const queue = new JobQueue(db, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs);
-        const [store, quota] = [new JobStore(db), new StorageQuota(this.config.quota, db, ledger)];
+        const queue = new JobQueue(db, this.changes, this.config.jobs.leaseMs, this.config.jobs.maxAttempts, this.config.jobs.engineWaitMs);
+        const [store, quota] = [new JobStore(db, this.changes), new StorageQuota(this.config.quota, db, ledger)];
         const submissions = new SubmissionGroups(store, quota, { maxActive: this.config.jobs.maxActivePerUser, maxCost: USER_COST_MAX });
         return { db, store, queue, ledger, quota, submissions };
       },
@@ -120,11 +119,9 @@ export class GenerationRuntime {
       const { leaseMs, pollMs } = this.config.jobs;
       const newRenderer = () => new ProcessRenderer({ timeoutMs: this.config.jobs.renderTimeoutMs, log: this.log });
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
-      const onProgress = (job: JobRow, fraction: number) => this.changes.progress(job.user_id, job.id, fraction);
       const onPreview = (job: JobRow, jpeg: Buffer) => this.changes.preview(job.user_id, job.id, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
       const controlProfile = (job: JobRow) => this.workflows.known().find((s) => s.profile.id === job.settings.workflow)?.profile.renderProfile;
-      this.pool = new WorkerPool({ ...deps, onProgress, onPreview, controlProfile }, this.engines, this.instanceId);
-      publishPoolChanges(this.pool.events, this.changes);
+      this.pool = new WorkerPool({ ...deps, onPreview, controlProfile }, this.engines, this.instanceId);
       this.pool.start();
       if (this.config.engine === 'comfyui') void this.workflows.refresh();
       await this.thumbnails();
@@ -150,7 +147,7 @@ export class GenerationRuntime {
       storage: this.storage(),
       settings: this.config.quota,
       log: this.log,
-      onPromptDeleted: (userId, promptId) => this.changes.changed(userId, promptId),
+      changes: this.changes,
     });
     return this.sweeper;
   }

@@ -13,7 +13,7 @@ export async function toHistoryItem(job: JobView, storage: FileStorage, ttlSecon
     prompt_id: job.id,
     status: job.status,
     // real comes back as e.g. 0.949999988
-    progress: Math.round(Number(job.progress) * 1000) / 1000,
+    progress: Math.round(job.progress * 1000) / 1000,
     prompt: job.prompt,
     negative_prompt: job.negative_prompt,
     settings: job.settings,

@@ -1,4 +1,6 @@
 import type { Database } from '../db/database.js';
+import { json } from '../db/sqlValues.js';
+import type { PromptChanges } from '../events/promptChanges.js';
 import { FAIR_TURNS } from './fairOrder.js';
 import { JOB_COLUMNS, type JobImage, type JobRow } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
@@ -9,13 +11,18 @@ export interface Heartbeat {
   stopRequested: boolean;
 }
 
+/** The owner of each row a write changed, as its RETURNING gives them. */
+type Owned = ReadonlyArray<{ id: string; user_id: string }>;
+
 /**
  * The workers' side of the jobs table: a durable queue with leases (docs/design.md section 5).
  * Every write after the claim checks the worker id, so a worker that lost its lease changes nothing.
+ * Every write that changes what a prompt's history item shows announces the change here, where the row is written.
  */
 export class JobQueue {
   constructor(
     private readonly db: Database,
+    private readonly changes: PromptChanges,
     private readonly leaseMs: number,
     private readonly maxAttempts: number,
     /** How long a job given back by an engine that stopped answering may wait for another server. */
@@ -39,6 +46,7 @@ export class JobQueue {
        RETURNING ${JOB_COLUMNS}`,
       [worker, engine, this.leaseMs, this.maxAttempts],
     );
+    this.announce(rows);
     return rows[0] ?? null;
   }
 
@@ -49,65 +57,67 @@ export class JobQueue {
    * shows as a clear failure rather than a prompt queued for ever. Returns how many it ended.
    */
   async sweepAbandoned(): Promise<number> {
-    const waited = await this.db.query(
+    const waited = await this.db.query<Owned[number]>(
       `UPDATE jobs SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
        WHERE status = 'queued' AND attempts > 0 AND NOT stop_requested
-         AND updated_at < now() - $1::int * interval '1 millisecond'`,
+         AND updated_at < now() - $1::int * interval '1 millisecond'
+       RETURNING id, user_id`,
       [
         this.engineWaitMs,
         `The engine's server stopped answering and no other server took the job within ${Number((this.engineWaitMs / 1000).toFixed(1))} s; giving up`,
       ],
     );
-    const { rowCount } = await this.db.query(
+    const died = await this.db.query<Owned[number]>(
       `UPDATE jobs SET
          status = CASE WHEN stop_requested THEN 'stopped' ELSE 'failed' END,
          error = CASE WHEN stop_requested THEN NULL ELSE $2 END,
          lease_until = NULL, finished_at = now(), updated_at = now()
-       WHERE status = 'running' AND lease_until < now() AND (stop_requested OR attempts >= $1)`,
+       WHERE status = 'running' AND lease_until < now() AND (stop_requested OR attempts >= $1)
+       RETURNING id, user_id`,
       [this.maxAttempts, `The job was interrupted ${this.maxAttempts} times (its worker stopped responding); giving up`],
     );
-    return rowCount + waited.rowCount;
+    return this.announce([...waited.rows, ...died.rows]);
   }
 
   /** Renews the lease and records progress; tells whether the lease is still held and a stop was asked. */
   async heartbeat(id: string, worker: string, progress: number): Promise<Heartbeat> {
-    const { rows } = await this.db.query<{ stop_requested: boolean }>(
+    const { rows } = await this.db.query<{ user_id: string; progress: number; stop_requested: boolean }>(
       `UPDATE jobs SET lease_until = now() + $3::int * interval '1 millisecond', progress = GREATEST(progress, $4::real), updated_at = now()
        WHERE id = $1 AND worker = $2 AND status = 'running'
-       RETURNING stop_requested`,
+       RETURNING user_id, progress, stop_requested`,
       [id, worker, this.leaseMs, Math.min(Math.max(progress, 0), 1)],
     );
+    if (rows[0]) this.changes.progress(rows[0].user_id, id, rows[0].progress);
     return { leaseHeld: rows.length > 0, stopRequested: rows[0]?.stop_requested ?? false };
   }
 
   /** Records the job's control image. */
   async setControlImage(id: string, worker: string, key: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(`UPDATE jobs SET control_key = $3, updated_at = now() WHERE id = $1 AND worker = $2 AND status = 'running'`, [
-      id,
-      worker,
-      key,
-    ]);
-    return rowCount > 0;
+    const { rows } = await this.db.query<Owned[number]>(
+      `UPDATE jobs SET control_key = $3, updated_at = now() WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id, user_id`,
+      [id, worker, key],
+    );
+    return this.announce(rows) > 0;
   }
 
   /** Marks the job done with its images, in one statement; false if this worker no longer holds it. */
   async complete(id: string, worker: string, images: JobImage[]): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rows } = await this.db.query<Owned[number]>(
       `UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now(), images = $3::json
-       WHERE id = $1 AND worker = $2 AND status = 'running'`,
-      [id, worker, JSON.stringify(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
+       WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id, user_id`,
+      [id, worker, json(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
     );
-    return rowCount > 0;
+    return this.announce(rows) > 0;
   }
 
   /** Ends the job as failed (with a reason the user will read) or stopped; false if it is not ours. */
   async finish(id: string, worker: string, status: 'failed' | 'stopped', error: string | null): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rows } = await this.db.query<Owned[number]>(
       `UPDATE jobs SET status = $3, error = $4, lease_until = NULL, finished_at = now(), updated_at = now()
-       WHERE id = $1 AND worker = $2 AND status = 'running'`,
+       WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id, user_id`,
       [id, worker, status, error],
     );
-    return rowCount > 0;
+    return this.announce(rows) > 0;
   }
 
   /**
@@ -116,29 +126,36 @@ export class JobQueue {
    * down must not go round for ever). Returns the job's new status, or null if this worker no longer held it.
    */
   async giveBack(id: string, worker: string, reason: string): Promise<'queued' | 'failed' | 'stopped' | null> {
-    const { rows } = await this.db.query<{ status: 'queued' | 'failed' | 'stopped' }>(
+    const { rows } = await this.db.query<Owned[number] & { status: 'queued' | 'failed' | 'stopped' }>(
       `UPDATE jobs SET
          status = CASE WHEN stop_requested THEN 'stopped' WHEN attempts >= $3 THEN 'failed' ELSE 'queued' END,
          error = CASE WHEN NOT stop_requested AND attempts >= $3 THEN $4 END,
          finished_at = CASE WHEN stop_requested OR attempts >= $3 THEN now() END,
          worker = NULL, lease_until = NULL, progress = 0, updated_at = now()
        WHERE id = $1 AND worker = $2 AND status = 'running'
-       RETURNING status`,
+       RETURNING id, user_id, status`,
       [id, worker, this.maxAttempts, reason],
     );
+    this.announce(rows);
     return rows[0]?.status ?? null;
   }
 
   /** Puts a job this worker gives up cleanly (shutdown) back in the queue, without counting the attempt. */
   async release(id: string, worker: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rows } = await this.db.query<Owned[number]>(
       // A stop asked for during shutdown still wins: the job ends stopped instead of running again.
       `UPDATE jobs SET status = CASE WHEN stop_requested THEN 'stopped' ELSE 'queued' END,
          worker = NULL, lease_until = NULL, progress = 0,
          attempts = GREATEST(attempts - 1, 0), updated_at = now()
-       WHERE id = $1 AND worker = $2 AND status = 'running'`,
+       WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id, user_id`,
       [id, worker],
     );
-    return rowCount > 0;
+    return this.announce(rows) > 0;
+  }
+
+  /** Announces the change of every prompt whose row a write returned; how many there were. */
+  private announce(rows: Owned): number {
+    for (const row of rows) this.changes.changed(row.user_id, row.id);
+    return rows.length;
   }
 }

@@ -1,4 +1,6 @@
 import type { Database } from '../db/database.js';
+import { json } from '../db/sqlValues.js';
+import type { PromptChanges } from '../events/promptChanges.js';
 import { QueuePlaces } from './queuePlaces.js';
 import { JOB_COLUMNS, type JobImage, type JobRow, type JobSettings } from './jobTypes.js';
 import type { EngineName } from '../../src/api/schemas.js';
@@ -45,20 +47,26 @@ export type EnqueueResult = { queued: true; shortQueue: boolean } | { queued: fa
 /** Up to this many queued jobs, a new prompt's answer carries its place (a count of the queue costs ~20 µs a job on PGlite). */
 export const SHORT_QUEUE = 100;
 
-// Only what a history item shows, each job as one JSON text: the drivers then decode one value per
+// Only what a history item shows, each job as one json value: the drivers then decode one value per
 // row (JSON.parse) instead of sixteen typed ones, ~15 % of a page's time in PGlite. Lists leave the
 // pose out (a 100-person pose is hundreds of KB); one prompt_id brings it.
 const viewJson = (withPose: boolean) => `json_build_object('id', id, 'status', status, 'prompt', prompt,
   'negative_prompt', negative_prompt, 'settings', settings, 'engine', engine, 'progress', progress, 'error', error,
   'control_key', control_key, 'created_at', created_at, 'updated_at', updated_at, 'pose', ${withPose ? 'pose' : 'NULL'},
-  'thumbnail_key', thumbnail_key, 'pose_thumbnail', pose_thumbnail, 'images', images)::text`;
+  'thumbnail_key', thumbnail_key, 'pose_thumbnail', pose_thumbnail, 'images', images)`;
 
-/** The API's side of the jobs table: enqueue, read history, stop. */
+/**
+ * The API's side of the jobs table: enqueue, read history, stop. Every write that changes what a
+ * prompt's history item shows announces the change here, where the row is written.
+ */
 export class JobStore {
   /** Places in the queue, counted once for everyone asking at the same time. */
   readonly places: QueuePlaces;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly changes: PromptChanges,
+  ) {
     this.places = new QueuePlaces(db);
   }
 
@@ -79,18 +87,19 @@ export class JobStore {
     const { rows } = await this.db.query<{ id: string; inserted: boolean; active: number; active_cost: number; queued_before: number }>(
       // Each user's unfinished jobs only (not their whole history): one probe of jobs_user_unfinished.
       `WITH new AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[])
+         SELECT * FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]),
+           jsonb_array_elements($5::jsonb), json_array_elements($6::json), unnest($7::text[]), unnest($8::float8[]))
            WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, ord)),
        active AS (
          SELECT new.id, a.n, a.cost FROM new CROSS JOIN LATERAL (
-           SELECT count(*)::int AS n, COALESCE(sum(j.cost), 0)::float8 AS cost FROM jobs j
+           SELECT count(*) AS n, COALESCE(sum(j.cost), 0) AS cost FROM jobs j
            WHERE j.user_id = new.user_id AND j.status IN ('queued', 'running')) a),
        inserted AS (
          INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
-         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings::jsonb, new.pose::json, new.engine, new.cost::real
+         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings, new.pose, new.engine, new.cost::real
          FROM new JOIN active USING (id) WHERE active.n < $9::int AND active.cost + new.cost <= $10::float8 ORDER BY new.ord
          RETURNING id),
-       queue AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE status = 'queued' LIMIT $11::int) q)
+       queue AS (SELECT count(*) AS n FROM (SELECT 1 FROM jobs WHERE status = 'queued' LIMIT $11::int) q)
        SELECT active.id, active.id IN (SELECT id FROM inserted) AS inserted, active.n AS active, active.cost AS active_cost,
          (SELECT n FROM queue) AS queued_before FROM active`,
       [
@@ -98,8 +107,8 @@ export class JobStore {
         column((job) => job.userId),
         column((job) => job.prompt),
         column((job) => job.negativePrompt),
-        column((job) => JSON.stringify(job.settings)),
-        column((job) => JSON.stringify(job.pose)),
+        json(column((job) => job.settings)),
+        json(column((job) => job.pose)),
         column((job) => job.engine),
         column((job) => job.cost),
         maxActive,
@@ -108,18 +117,19 @@ export class JobStore {
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const job of jobs) if (byId.get(job.id)!.inserted) this.changes.changed(job.userId, job.id);
     return jobs.map((job): EnqueueResult => {
       const row = byId.get(job.id)!;
       // The statement's snapshot counts the queue without this group (a count stopped past SHORT_QUEUE).
       if (row.inserted) return { queued: true, shortQueue: row.queued_before + jobs.length <= SHORT_QUEUE };
-      return { queued: false, active: row.active, activeCost: Number(row.active_cost) };
+      return { queued: false, active: row.active, activeCost: row.active_cost };
     });
   }
 
   /** Names the stored file of a job's pose thumbnail once it is drawn; false if the job is gone (deleted meanwhile). */
   async setThumbnail(id: string, key: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('UPDATE jobs SET thumbnail_key = $2 WHERE id = $1', [id, key]);
-    return rowCount > 0;
+    const { rows } = await this.db.query<{ user_id: string }>('UPDATE jobs SET thumbnail_key = $2 WHERE id = $1 RETURNING user_id', [id, key]);
+    return this.announced(id, rows);
   }
 
   /** One page of a user's jobs, newest first, without their poses; or just one prompt_id, with its pose. */
@@ -127,12 +137,12 @@ export class JobStore {
     const filter = 'user_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)';
     const params = [userId, promptId ?? null];
     // One round trip in the usual case: the total rides along with the page (count over the whole filter).
-    const { rows } = await this.db.query<{ job: string; total: number }>(
-      `SELECT ${viewJson(Boolean(promptId))} AS job, count(*) OVER ()::int AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
+    const { rows } = await this.db.query<{ job: Omit<JobView, 'queue_position'>; total: number }>(
+      `SELECT ${viewJson(Boolean(promptId))} AS job, count(*) OVER () AS total FROM jobs j WHERE ${filter} ORDER BY seq DESC LIMIT $3 OFFSET $4`,
       [...params, pageSize, (page - 1) * pageSize],
     );
     if (rows.length) {
-      const jobs = rows.map((row) => JSON.parse(row.job) as Omit<JobView, 'queue_position'>);
+      const jobs = rows.map((row) => row.job);
       // Places are asked apart from the page: most pages hold no queued job, and planning the fair
       // order with every page cost more than reading the page. A job that left the queue meanwhile has none.
       const places = await this.places.of(jobs.filter((job) => job.status === 'queued').map((job) => job.id));
@@ -140,7 +150,7 @@ export class JobStore {
     }
     if (page === 1) return { items: [], total: 0 };
     // A page past the end has no row to carry the total.
-    const count = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM jobs WHERE ${filter}`, params);
+    const count = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM jobs WHERE ${filter}`, params);
     return { items: [], total: count.rows[0]?.total ?? 0 };
   }
 
@@ -152,17 +162,26 @@ export class JobStore {
 
   /** Stops a job that is still queued; false if it has left the queue meanwhile. */
   async stopQueued(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rows } = await this.db.query<{ user_id: string }>(
       `UPDATE jobs SET status = 'stopped', stop_requested = true, finished_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'queued'`,
+       WHERE id = $1 AND status = 'queued' RETURNING user_id`,
       [id],
     );
-    return rowCount > 0;
+    return this.announced(id, rows);
   }
 
-  /** Asks whichever worker runs the job to stop it; the worker sees the flag at its next heartbeat. */
+  /**
+   * Asks whichever worker runs the job to stop it; the worker sees the flag at its next heartbeat.
+   * Not announced: the flag is not shown; the worker's end of the run is.
+   */
   async requestStop(id: string): Promise<boolean> {
     const { rowCount } = await this.db.query(`UPDATE jobs SET stop_requested = true, updated_at = now() WHERE id = $1 AND status = 'running'`, [id]);
     return rowCount > 0;
+  }
+
+  /** Announces the change of a prompt whose row a write returned; whether there was one. */
+  private announced(id: string, rows: ReadonlyArray<{ user_id: string }>): boolean {
+    if (rows[0]) this.changes.changed(rows[0].user_id, id);
+    return rows.length > 0;
   }
 }

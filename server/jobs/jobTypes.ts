@@ -35,6 +35,6 @@ export interface JobImage {
   engine: EngineName;
 }
 
-/** The columns every job query returns (never seq: int8 comes back differently from PGlite and pg). */
+/** The columns every job query returns (not seq: it only orders the queue). */
 export const JOB_COLUMNS = `id, user_id, status, prompt, negative_prompt, settings, pose, engine, progress, error,
   control_key, attempts, worker, stop_requested, created_at, updated_at`;

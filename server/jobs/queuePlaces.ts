@@ -44,7 +44,7 @@ export class QueuePlaces {
     const { rows } = await this.db.query<{ id: string; position: number }>(
       // One sort of the queue for all of them (not a count of the queue per job asked for).
       `WITH ${FAIR_TURNS},
-       places AS (SELECT id, (row_number() OVER (ORDER BY turn, last_started, seq))::int AS position FROM turns)
+       places AS (SELECT id, row_number() OVER (ORDER BY turn, last_started, seq) AS position FROM turns)
        SELECT id, position FROM places WHERE id = ANY($1::uuid[])`,
       [ids],
     );

@@ -18,8 +18,6 @@ export interface RunJobDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
   leaseMs: number;
-  /** Hears a running job's progress as the engine reports it (prompt events). */
-  onProgress?(job: JobRow, fraction: number): void;
   /** Hears a running job's preview frames (a small JPEG each) as the engine reports them (prompt events). */
   onPreview?(job: JobRow, jpeg: Buffer): void;
   /** How the job's stored control image is drawn: its workflow profile's way (xinsir for SDXL), else the pose's own. */
@@ -75,10 +73,8 @@ export async function runJob(
         personPrompts: job.settings.person_prompts,
       },
       {
-        onProgress: (f) => {
-          keeper.report(f * 0.95);
-          deps.onProgress?.(job, f * 0.95);
-        },
+        // Written with the next heartbeat, which announces it.
+        onProgress: (f) => keeper.report(f * 0.95),
         onPreview: (jpeg) => deps.onPreview?.(job, jpeg),
         signal,
         render,

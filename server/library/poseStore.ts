@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { json } from '../db/sqlValues.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
 import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
 import { POSE_LIBRARY_LIMITS } from '../../src/api/contract.js';
@@ -53,14 +54,14 @@ export class PoseStore {
       `INSERT INTO poses (id, user_id, name, tags, kind, pose, thumbnail_key)
        SELECT $1, $2, $3, $4::jsonb, $5, $6::jsonb, $7 WHERE (SELECT count(*) FROM poses WHERE user_id = $2) < $8
        RETURNING ${COLUMNS}, pose`,
-      [row.id, row.userId, row.name, JSON.stringify(row.tags), row.kind, JSON.stringify(row.pose), row.thumbnailKey, maxPoses],
+      [row.id, row.userId, row.name, json(row.tags), row.kind, json(row.pose), row.thumbnailKey, maxPoses],
     );
     return rows[0] ?? null;
   }
 
   /** How many poses a user keeps. */
   async count(userId: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM poses WHERE user_id = $1', [userId]);
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*) AS n FROM poses WHERE user_id = $1', [userId]);
     return rows[0]?.n ?? 0;
   }
 
@@ -71,11 +72,11 @@ export class PoseStore {
       AND ($4::text IS NULL OR name ILIKE $4::text OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(tags) t WHERE t ILIKE $4::text))`;
     const params = [userId, search.kind ?? null, search.tag ?? null, search.q ? likePattern(search.q) : null];
     const { rows } = await this.db.query<PoseRow & { total: number }>(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM poses WHERE ${where} ORDER BY seq DESC LIMIT $5 OFFSET $6`,
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM poses WHERE ${where} ORDER BY seq DESC LIMIT $5 OFFSET $6`,
       [...params, search.pageSize, (search.page - 1) * search.pageSize],
     );
     if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0].total };
-    const count = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM poses WHERE ${where}`, params);
+    const count = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM poses WHERE ${where}`, params);
     return { rows: [], total: count.rows[0]?.total ?? 0 };
   }
 
@@ -88,7 +89,7 @@ export class PoseStore {
     const { rows } = await this.db.query<PoseRow>(
       `UPDATE poses SET name = COALESCE($3, name), tags = COALESCE($4::jsonb, tags), updated_at = clock_timestamp()
        WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}, pose`,
-      [id, userId, change.name ?? null, change.tags ? JSON.stringify(change.tags) : null],
+      [id, userId, change.name ?? null, change.tags ? json(change.tags) : null],
     );
     return rows[0] ?? null;
   }

@@ -20,8 +20,7 @@ export async function deletePromptRoutes(app: FastifyInstance, { runtime }: { ru
     if (!(DELETABLE_STATUSES as readonly string[]).includes(job.status)) {
       throw new ApiError(409, codeForStatus(409), `The prompt is still ${job.status}; stop it first, then delete it`);
     }
-    const freed = await deleteFinishedPrompt({ db, ledger, storage: runtime.storage() }, prompt_id);
-    runtime.changes.changed(user.uid, prompt_id);
+    const freed = await deleteFinishedPrompt({ db, ledger, storage: runtime.storage(), changes: runtime.changes }, prompt_id);
     const data: DeletePromptResponse = { prompt_id, freed_bytes: freed, storage: await quota.usage(user.uid) };
     return sendData(reply, data);
   });

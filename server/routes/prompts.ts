@@ -68,7 +68,6 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, user.uid, pose);
-    runtime.changes.changed(user.uid, id);
     // Counted with everyone asking at the same time, and only while the queue is short: under a
     // burst the place follows on /ws_events and in the history instead of costing each answer a count.
     // The prompt is queued by now: a failed count leaves the place to follow, never fails the answer.
@@ -95,7 +94,6 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       runtime.workers()?.requestStop(prompt_id);
       status = await waitUntilNotRunning(store, user.uid, prompt_id);
     }
-    runtime.changes.changed(user.uid, prompt_id);
     const data: StopPromptResponse = { prompt_id, status };
     return sendData(reply, data);
   });

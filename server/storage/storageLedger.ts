@@ -4,8 +4,6 @@ import type { KeyOwner } from './storageKeys.js';
 /** What holding an upload's bytes did: held (and the user's total after), or refused (and the total as it was). */
 export type HoldResult = { held: true; usedBytes: number } | { held: false; usedBytes: number };
 
-// bigint comes back as a string from pg and a bigint from PGlite: every total is read as float8.
-
 /**
  * The files each user holds and their sizes (tables stored_files and storage_usage, migration 5).
  * Every change to a file's row changes its owner's running total in the same statement, so the
@@ -27,12 +25,12 @@ export class StorageLedger {
        added AS (
          INSERT INTO stored_files (storage_key, owner, kind, job_id, bytes)
          SELECT $1, $2, $5, NULL, $3::bigint FROM grown RETURNING 1)
-       SELECT (SELECT count(*) FROM added)::int AS held,
-         COALESCE((SELECT bytes FROM grown), (SELECT bytes FROM storage_usage WHERE owner = $2))::float8 AS used`,
+       SELECT (SELECT count(*) FROM added) AS held,
+         COALESCE((SELECT bytes FROM grown), (SELECT bytes FROM storage_usage WHERE owner = $2)) AS used`,
       [key, file.owner, bytes, quotaBytes, file.kind],
     );
     const row = rows[0]!;
-    if (row.held > 0) return { held: true, usedBytes: Number(row.used) };
+    if (row.held > 0) return { held: true, usedBytes: row.used };
     // Refused: on Postgres the statement's own read of the usage is as of its start, and may miss the
     // holds that filled the quota meanwhile (which its UPDATE waited for); a new statement sees them.
     return { held: false, usedBytes: await this.usedBytes(file.owner) };
@@ -54,8 +52,8 @@ export class StorageLedger {
 
   /** The bytes held or recorded for a key, or null when it has no row (never handed out, or expired and swept). */
   async bytesOf(key: string): Promise<number | null> {
-    const { rows } = await this.db.query<{ bytes: number }>('SELECT bytes::float8 AS bytes FROM stored_files WHERE storage_key = $1', [key]);
-    return rows[0] ? Number(rows[0].bytes) : null;
+    const { rows } = await this.db.query<{ bytes: number }>('SELECT bytes FROM stored_files WHERE storage_key = $1', [key]);
+    return rows[0]?.bytes ?? null;
   }
 
   /** Forgets keys (their files are gone), giving their bytes back to their owners; the bytes freed. Idempotent. */
@@ -65,25 +63,25 @@ export class StorageLedger {
       `WITH gone AS (DELETE FROM stored_files WHERE storage_key = ANY($1::text[]) RETURNING owner, bytes),
        per_owner AS (SELECT owner, sum(bytes) AS bytes FROM gone GROUP BY owner),
        shrunk AS (UPDATE storage_usage u SET bytes = u.bytes - p.bytes FROM per_owner p WHERE u.owner = p.owner RETURNING 1)
-       SELECT COALESCE((SELECT sum(bytes) FROM per_owner), 0)::float8 AS freed`,
+       SELECT COALESCE((SELECT sum(bytes) FROM per_owner), 0) AS freed`,
       [keys],
     );
-    return Number(rows[0]?.freed ?? 0);
+    return rows[0]?.freed ?? 0;
   }
 
   /** The bytes an owner holds. */
   async usedBytes(owner: string): Promise<number> {
-    const { rows } = await this.db.query<{ bytes: number }>('SELECT bytes::float8 AS bytes FROM storage_usage WHERE owner = $1', [owner]);
-    return Number(rows[0]?.bytes ?? 0);
+    const { rows } = await this.db.query<{ bytes: number }>('SELECT bytes FROM storage_usage WHERE owner = $1', [owner]);
+    return rows[0]?.bytes ?? 0;
   }
 
   /** The bytes an owner holds, by kind of file (only kinds with some). */
   async bytesByKind(owner: string): Promise<Partial<Record<KeyOwner['kind'], number>>> {
     const { rows } = await this.db.query<{ kind: KeyOwner['kind']; bytes: number }>(
-      'SELECT kind, sum(bytes)::float8 AS bytes FROM stored_files WHERE owner = $1 GROUP BY kind HAVING sum(bytes) > 0',
+      'SELECT kind, sum(bytes) AS bytes FROM stored_files WHERE owner = $1 GROUP BY kind HAVING sum(bytes) > 0',
       [owner],
     );
-    return Object.fromEntries(rows.map((row) => [row.kind, Number(row.bytes)]));
+    return Object.fromEntries(rows.map((row) => [row.kind, row.bytes]));
   }
 
   /** Uploads whose URL was handed out before a time, oldest first. */

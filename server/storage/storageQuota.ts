@@ -124,14 +124,14 @@ export class StorageQuota {
     if (quota === null) return prompts.map(() => null);
     // One round trip for them all: what each user holds, and the settings of their prompts still to draw.
     const { rows } = await this.db.query<{ used: number; active: PromptSize[] | null }>(
-      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = u.owner), 0)::float8 AS used,
+      `SELECT COALESCE((SELECT bytes FROM storage_usage WHERE owner = u.owner), 0) AS used,
          (SELECT json_agg(settings) FROM jobs WHERE user_id = u.uid AND status IN ('queued', 'running')) AS active
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(owner, uid, ord) ORDER BY u.ord`,
       [prompts.map((prompt) => userPrefix(prompt.uid)), prompts.map((prompt) => prompt.uid)],
     );
     return Promise.all(
       prompts.map(async ({ uid, settings }, i) => {
-        const used = Number(rows[i]?.used ?? 0);
+        const used = rows[i]?.used ?? 0;
         const pending = (rows[i]?.active ?? []).reduce((sum, active) => sum + expectedPromptBytes(active), 0);
         const need = expectedPromptBytes(settings);
         if (used + pending + need <= quota) return null;

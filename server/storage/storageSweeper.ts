@@ -14,11 +14,10 @@ export interface SweepResult {
   freedBytes: number;
 }
 
-/** What the sweeper needs: deletion's parts, the lifetimes, a log, and whom to tell a prompt is gone. */
+/** What the sweeper needs: deletion's parts (which announce each prompt deleted), the lifetimes and a log. */
 export interface SweeperDeps extends PromptDeletionDeps {
   settings: StorageQuotaSettings;
   log: FastifyBaseLogger;
-  onPromptDeleted(userId: string, promptId: string): void;
 }
 
 /**
@@ -43,7 +42,6 @@ export class StorageSweeper {
       for (const job of await finishedPromptsBefore(this.deps.db, new Date(now.getTime() - settings.historyRetentionMs), BATCH)) {
         freedBytes += await deleteFinishedPrompt(this.deps, job.id);
         prompts += 1;
-        this.deps.onPromptDeleted(job.user_id, job.id);
       }
     }
     if (expired.length || prompts)

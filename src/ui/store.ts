@@ -27,8 +27,13 @@ export function readItem(key: string): unknown {
 
 /** Writes one local storage item as JSON. */
 export function writeItem(key: string, value: unknown): void {
+  writeItemText(key, JSON.stringify(value));
+}
+
+/** Writes one local storage item from JSON text the caller made (and measured) itself. */
+export function writeItemText(key: string, json: string): void {
   try {
-    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    globalThis.localStorage?.setItem(key, json);
   } catch {
     // A full or blocked storage must not break editing; the value still lives in memory.
   }

@@ -5,8 +5,11 @@ import { joinAcrossEdges } from './edgeLimbs.js';
 import { strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
+/** A joint read: its pixel centre; doubtful when another reading of the drawing explains it as well (left hidden). */
+export type ReadJoint = Vec2 & { doubtful?: true };
+
 /** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
-export type ReadBody = Array<Vec2 | null>;
+export type ReadBody = Array<ReadJoint | null>;
 
 /** A joint dot's radius: ControlNet draws every body (and foot) joint as a disc of radius 4. */
 export const JOINT_RADIUS = 4;
@@ -47,6 +50,8 @@ interface Scene {
   candidates: Vec2[][];
   used: Array<Set<number>>;
   people: Array<Array<number | null>>;
+  /** Per person, the joints taken where another proposal explained the drawing as well. */
+  doubtful: Array<Set<number>>;
   /** Stroke scores already sampled, by limb, direction and the two candidates: `grow` asks again after every joint it takes. */
   strokes: Map<string, StrokeScore>;
 }
@@ -111,11 +116,47 @@ function grow(scene: Scene): void {
   }
 }
 
+// The support of limb `limb` between candidate `i` of its first joint and `j` of its second; -Infinity when it does not join them.
+function supportBetween(scene: Scene, limb: number, i: number | null | undefined, j: number | null | undefined): number {
+  const [a, b] = BODY_LIMBS[limb] ?? [0, 0];
+  const p = i == null ? undefined : scene.candidates[a]?.[i];
+  const q = j == null ? undefined : scene.candidates[b]?.[j];
+  if (!p || !q) return -Infinity;
+  const length = Math.hypot(q.x - p.x, q.y - p.y);
+  return limbSupport(strokeScore(scene, limb, a, i!, j!, p, q), length, HEAD_LIMBS.has(limb)) ?? -Infinity;
+}
+
+// A rival reading within this share of the kept one's support explains the drawing as well (measured on seeds chosen for tuning).
+const RIVAL_SHARE = 0.8;
+
+// After growing: a limb's far joint is doubtful when giving it to another person explains the
+// drawing as well (that person's limb reaches it as strongly, or the two people's far joints swapped
+// join as strongly); what hangs from a doubtful joint is doubtful too.
+function markDoubts(scene: Scene): void {
+  const { people, doubtful } = scene;
+  BODY_LIMBS.forEach(([a, b], limb) => {
+    people.forEach((p, pi) => {
+      if (p[a] == null || p[b] == null) return;
+      const own = supportBetween(scene, limb, p[a], p[b]);
+      people.forEach((q, qi) => {
+        if (qi === pi || q[a] == null) return;
+        const taken = supportBetween(scene, limb, q[a], p[b]);
+        const swapped = q[b] == null ? taken : taken + supportBetween(scene, limb, p[a], q[b]);
+        const kept = q[b] == null ? own : own + supportBetween(scene, limb, q[a], q[b]);
+        if (swapped > -Infinity && swapped >= RIVAL_SHARE * kept) doubtful[pi]?.add(b);
+      });
+    });
+  });
+  // BODY_LIMBS run from the neck outwards: a limb's first joint is settled before its second.
+  for (const [a, b] of BODY_LIMBS) people.forEach((p, pi) => p[b] != null && doubtful[pi]?.has(a) && doubtful[pi]?.add(b));
+}
+
 function seedPerson(scene: Scene, joint: number, candidate: number): void {
   const person: Array<number | null> = Array.from({ length: BODY_KEYPOINT_COUNT }, () => null);
   person[joint] = candidate;
   scene.used[joint]?.add(candidate);
   scene.people.push(person);
+  scene.doubtful.push(new Set());
 }
 
 /**
@@ -128,10 +169,11 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
     const colour = packRgb(c);
     return findDiscs({ packed, width, height, colour, radius: JOINT_RADIUS, mayCover: mayCoverJoint, minPixels: MIN_JOINT_PIXELS });
   });
-  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [], strokes: new Map() };
+  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [], doubtful: [], strokes: new Map() };
   const neck = 1;
   candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
   grow(scene);
+  markDoubts(scene);
   // A wrist or ankle whose limb comes back from past the canvas's edge.
   joinAcrossEdges({ ...scene, height });
   // People whose neck is hidden: seed from a leftover joint that a limb joins to another leftover joint.
@@ -143,9 +185,16 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
       grow(scene);
       if (scene.used.reduce((n, s) => n + s.size, 0) === before && !LONE_JOINTS.has(joint)) {
         scene.people.pop();
+        scene.doubtful.pop();
         scene.used[joint]?.delete(i);
       }
     });
   }
-  return scene.people.map((person) => person.map((c, joint) => (c === null ? null : (candidates[joint]?.[c] ?? null))));
+  return scene.people.map((person, p) =>
+    person.map((c, joint) => {
+      const at = c === null ? undefined : candidates[joint]?.[c];
+      if (!at) return null;
+      return scene.doubtful[p]?.has(joint) ? { x: at.x, y: at.y, doubtful: true } : at;
+    }),
+  );
 }

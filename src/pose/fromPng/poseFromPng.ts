@@ -3,7 +3,7 @@ import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readAnimals } from './animals.js';
-import { readBodies, type ReadBody } from './bodies.js';
+import { readBodies, type ReadBody, type ReadJoint } from './bodies.js';
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
@@ -27,8 +27,8 @@ export const noOneReadProblem = (image: RgbaImage): PoseProblem =>
 // A joint's own colour within this distance of a read joint belongs to the joint, not to a hand edge.
 const JOINT_REACH = 5;
 
-const toKeypoints = (points: ReadonlyArray<Vec2 | null>, shift = 0): Keypoint[] =>
-  points.map((p) => (p ? { x: p.x + shift, y: p.y + shift, visible: true } : { x: 0, y: 0, visible: false }));
+const toKeypoints = (points: ReadonlyArray<ReadJoint | null>, shift = 0): Keypoint[] =>
+  points.map((p) => (p && !p.doubtful ? { x: p.x + shift, y: p.y + shift, visible: true } : { x: 0, y: 0, visible: false }));
 // A hand point is read as the pixel its dot is drawn at, and ControlNet draws a point at
 // int(x / W * W): the pixel's centre survives that rounding where its corner may fall a pixel short.
 const PIXEL_CENTRE = 0.5;
@@ -78,10 +78,11 @@ export interface UncertainHand {
   hidden: number;
 }
 
-// A hand goes to the arm its blob hangs from. A hand no arm reaches goes to the free wrist (or,
+// A hand goes to the arm its blob hangs from; hidden when that arm's wrist is doubtful (another
+// person's arm may end there). A hand no arm reaches goes to the free wrist (or,
 // where a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left
 // hidden. A hand no person has a free arm for is dropped: a person is kept only with a body.
-function attachHands(people: Person[], hands: readonly AnchoredHand[]): UncertainHand[] {
+function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[]): UncertainHand[] {
   const sides = [
     ['leftHand', BODY.left_wrist, BODY.left_elbow],
     ['rightHand', BODY.right_wrist, BODY.right_elbow],
@@ -96,7 +97,15 @@ function attachHands(people: Person[], hands: readonly AnchoredHand[]): Uncertai
   // Hands with an arm first: a guess takes only an arm no hand hangs from.
   for (const { hand, anchor } of [...hands].sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
-      place(anchor.person, anchor.side, hand.points, hand.doubtful);
+      const wrist = bodies[anchor.person]?.[anchor.side === 'leftHand' ? BODY.left_wrist : BODY.right_wrist];
+      if (wrist?.doubtful)
+        place(
+          anchor.person,
+          anchor.side,
+          hand.drawn.map(() => null),
+          HAND_KEYPOINT_COUNT,
+        );
+      else place(anchor.person, anchor.side, hand.points, hand.doubtful);
       continue;
     }
     const first = hand.drawn.find((p) => p !== null);
@@ -160,8 +169,9 @@ export interface SkeletonReading {
  * lines' colours and shapes; body joints by their colours and the limbs between them, feet
  * likewise (a "whole body with feet" drawing, whose profile the pose then keeps); hands by their
  * edge hues; face dots by their white.
- * What cannot be told (a point under another limb, a dot under another dot, a hand point other
- * placings draw as well elsewhere) is left hidden, and the hands so hidden are named; an image
+ * What cannot be told (a point under another limb, a dot under another dot, a body joint another
+ * person's limb reaches as strongly, a hand point other placings draw as well elsewhere) is left
+ * hidden, and the hands so hidden are named; an image
  * not mostly black (isOnBlack) reads as no one.
  */
 export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): SkeletonReading {
@@ -180,7 +190,7 @@ export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): Sk
     const own = feet[n];
     return own?.some((p) => p !== null) ? { body: toKeypoints(body), feet: toKeypoints(own) } : { body: toKeypoints(body) };
   });
-  const uncertainHands = attachHands(people, hands);
+  const uncertainHands = attachHands(people, bodies, hands);
   attachFaces(people, readFaceDots(packed, width, height));
   // Feet are drawn only by the "whole body with feet" profile: a drawing with feet was drawn by it.
   const withFeet = people.some((p) => p.feet) ? { render_profile: 'feet' as const } : {};

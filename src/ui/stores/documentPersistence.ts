@@ -3,7 +3,7 @@ import { createDefaultPoseDocument, isFrameFit, readFigureInfo, reviveDocument, 
 import { EMPTY_HISTORY, HISTORY_LIMIT, type History } from '../../editor/model/history';
 import { createScene, NO_REFERENCE, type Reference, type Scene } from '../../editor/model/scene';
 import { ASPECT_IDS, type PresetId } from '../settings/presets';
-import { readItem, writeItem } from '../store';
+import { readItem, writeItem, writeItemText } from '../store';
 import { DEFAULT_POSE_PNG, presetFor, type PanelSettings } from './panelSettings';
 
 // The document is kept in a few items, so a change writes only its part: the multi-megabyte
@@ -121,30 +121,30 @@ export function writeScene(scene: Scene, previous: Scene | null): void {
 
 /** Writes the undo history, the newest steps first in, leaving out the oldest past the storage bound. */
 export function writeHistory(history: History): void {
-  const images: string[] = [];
-  const imageIndex = (image: string | null) => {
-    if (image === null) return null;
-    const at = images.indexOf(image);
-    return at >= 0 ? at : images.push(image) - 1;
-  };
-  const step = (s: Scene): StoredStep => ({ pose: s.pose, image: imageIndex(s.reference.image), opacity: s.reference.opacity });
-  let chars = 0;
+  // Each step and image is turned into JSON once: that text is both what is measured against the
+  // bound and what is written, so the stored item never takes more than the bound.
+  const imageTexts: string[] = [];
+  const imageIndex = new Map<string, number>();
+  const envelope = (past: string[], future: string[]) => `{"images":[${imageTexts.join(',')}],"past":[${past.join(',')}],"future":[${future.join(',')}]}`;
+  let chars = envelope([], []).length;
   const kept = (steps: readonly Scene[]) => {
-    const out: StoredStep[] = [];
+    const texts: string[] = [];
     // Nearest the present first: those are the steps undo and redo reach first.
     for (const s of [...steps].reverse()) {
-      const before = images.length;
-      const stored = step(s);
-      chars += JSON.stringify(stored.pose).length + images.slice(before).reduce((n, i) => n + i.length, 0);
-      if (chars > HISTORY_STORAGE_CHARS) {
-        images.length = before;
-        break;
-      }
-      out.unshift(stored);
+      const { image, opacity } = s.reference;
+      const newImage = image !== null && !imageIndex.has(image) ? JSON.stringify(image) : null;
+      const at = image === null ? null : (imageIndex.get(image) ?? imageTexts.length);
+      const text = JSON.stringify({ pose: s.pose, image: at, opacity } satisfies StoredStep);
+      // A comma counted before every item (a list's first has none): the count errs a few characters high, never low.
+      const added = text.length + 1 + (newImage === null ? 0 : newImage.length + 1);
+      if (chars + added > HISTORY_STORAGE_CHARS) break;
+      chars += added;
+      if (newImage !== null) imageIndex.set(image!, imageTexts.push(newImage) - 1);
+      texts.unshift(text);
     }
-    return out;
+    return texts;
   };
   const past = kept(history.past);
   const future = kept(history.future);
-  writeItem(KEYS.history, { images, past, future });
+  writeItemText(KEYS.history, envelope(past, future));
 }

@@ -7,6 +7,7 @@ import { MIGRATIONS } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pgliteDatabase';
 import { JobStore } from '../../../server/jobs/jobStore';
 import { StorageLedger } from '../../../server/storage/storageLedger';
+import { PromptChanges } from '../../../server/events/promptChanges';
 import { tempDataDir } from '../../support/generationApp';
 
 // Migration 7 moved a job's images from job_images into its row, and pose thumbnails to stored
@@ -40,7 +41,7 @@ describe('a history made before migration 7', () => {
   afterAll(() => db.close());
 
   it('lists the same images in order, and the thumbnail it had', async () => {
-    const { items, total } = await new JobStore(db).list('u', 1, 5);
+    const { items, total } = await new JobStore(db, new PromptChanges()).list('u', 1, 5);
     expect(total).toBe(1);
     expect(items[0]).toMatchObject({
       id,

@@ -8,6 +8,7 @@ import { MIGRATIONS } from '../../../server/db/migrations';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { JobQueue } from '../../../server/jobs/jobQueue';
 import { JobStore, SHORT_QUEUE } from '../../../server/jobs/jobStore';
+import { PromptChanges } from '../../../server/events/promptChanges';
 import { samplePose, tempDataDir } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
 
@@ -53,8 +54,8 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
 
   beforeAll(async () => {
     db = await openDatabase(location());
-    store = new JobStore(db);
-    queue = new JobQueue(db, LEASE_MS, 2);
+    store = new JobStore(db, new PromptChanges());
+    queue = new JobQueue(db, new PromptChanges(), LEASE_MS, 2);
   });
   afterAll(() => db.close());
   beforeEach(() => db.exec('TRUNCATE jobs CASCADE'));
@@ -146,7 +147,7 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
   });
 
   it('fails a job given back by a server that stopped answering once no server took it in time; other queued jobs wait on', async () => {
-    const patient = new JobQueue(db, LEASE_MS, 3, 50);
+    const patient = new JobQueue(db, new PromptChanges(), LEASE_MS, 3, 50);
     const waiting = await enqueue();
     await patient.claim('gpu1', 'mannequin');
     expect(await patient.giveBack(waiting, 'gpu1', 'ComfyUI at http://gpu1 is not reachable')).toBe('queued');
@@ -182,7 +183,7 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
   });
 
   it(`says the queue is short up to ${SHORT_QUEUE} queued jobs, so that only then an answer counts the new job's place`, async () => {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued'`);
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status = 'queued'`);
     const job = (i: number) => ({
       id: crypto.randomUUID(),
       userId: `crowd-${i}`,

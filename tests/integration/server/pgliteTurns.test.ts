@@ -30,7 +30,7 @@ describe('PGlite under many callers', () => {
         spin();
       });
     spin();
-    await Promise.all(Array.from({ length: 60 }, (_, i) => db.query('SELECT $1::int + count(*)::int AS n FROM t', [i]).then(() => finished.push(i))));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => db.query('SELECT $1::int + count(*) AS n FROM t', [i]).then(() => finished.push(i))));
     spinning = false;
     // Every statement ran, in the order asked, and the loop turned between them rather than once at the end.
     expect(finished).toEqual(Array.from({ length: 60 }, (_, i) => i));
@@ -44,9 +44,9 @@ describe('PGlite under many callers', () => {
       order.push('tx insert');
       await q.query('INSERT INTO t VALUES (2)');
       order.push('tx insert');
-      return (await q.query<{ c: number }>('SELECT count(*)::int AS c FROM t')).rows[0]!.c;
+      return (await q.query<{ c: number }>('SELECT count(*) AS c FROM t')).rows[0]!.c;
     });
-    const outside = db.query<{ c: number }>('SELECT count(*)::int AS c FROM t').then((r) => {
+    const outside = db.query<{ c: number }>('SELECT count(*) AS c FROM t').then((r) => {
       order.push('outside');
       return r.rows[0]!.c;
     });

@@ -9,6 +9,7 @@ import { SubmissionGroups } from '../../../server/jobs/submissionGroups';
 import { StorageLedger } from '../../../server/storage/storageLedger';
 import { StorageQuota } from '../../../server/storage/storageQuota';
 import { userPrefix } from '../../../server/storage/storageKeys';
+import { PromptChanges } from '../../../server/events/promptChanges';
 import { samplePose, tempDataDir } from '../../support/generationApp';
 import { seedDatabase } from '../../support/pgliteTemplate';
 
@@ -55,7 +56,7 @@ describe.each(backends)('prompts submitted at once, on %s', (_name, location) =>
     const dataDir = tempDataDir();
     await seedDatabase(dataDir);
     db = await openDatabase(location(dataDir));
-    store = new JobStore(db);
+    store = new JobStore(db, new PromptChanges());
     const quota = new StorageQuota({ userBytes: QUOTA_BYTES, uploadTtlMs: 60_000, historyRetentionMs: null }, db, new StorageLedger(db));
     groups = new SubmissionGroups(store, quota, { maxActive: MAX_ACTIVE, maxCost: 1000 });
   });

@@ -8,10 +8,11 @@ import { drawDocument, randomPoseDocument } from './randomPoses.js';
 import { addScores, describePart, emptyScore, scoreReading, TOLERANCE } from './readingScore.js';
 
 const DRAWINGS = 10;
-// The goal is 95% of the body and hand points reported within 3 px; over sets of ten fresh drawings
-// it measured 89.4%, 95.4% and 98.9% (most misses: heads and limbs of people crossing one another given to
-// the wrong person, a hand given to the wrong arm), so this guard sits below that spread.
-const PRECISION_FLOOR = 0.85;
+// The goal is 95% of the body and hand points reported within 3 px. With body joints doubted (one
+// another person's limb reaches as strongly is hidden), five fresh sets of ten measured 94.2%,
+// 94.1%, 95.0%, 99.1% and 88.8% (bodies 91.5% to 98.8%; most misses left: a hand given to the wrong
+// arm, or its dots to the wrong fingers), so this guard sits just below the lowest of them.
+const PRECISION_FLOOR = 0.88;
 // Recall floors, below what was measured (body 87% to 97% of the points that show, hands 18% to
 // 39% over ten drawings): most hand points missed lie where dots pile up and the drawing does not
 // say which point is which; most body points missed lie on people whose limbs cross another's.
