@@ -60,6 +60,16 @@ export interface CommandEnv {
   hasBackground(): boolean;
   /** Opens the pose library (absent where the editor has no library). */
   openLibrary?(): void;
+  /** The timeline's panel and playback (absent where the editor has no timeline). */
+  timeline?: TimelineControls;
+}
+
+/** What timeline commands reach beyond the machine: the panel, playback and the frame shown. */
+export interface TimelineControls {
+  isOpen(): boolean;
+  toggleOpen(): void;
+  togglePlay(): void;
+  frame(): number;
 }
 
 /** A command: undo/redo, view, files, clipboard, dialogs; it has side effects, so it runs with an env. */

@@ -7,6 +7,7 @@ import { EmptyCanvas } from './EmptyCanvas';
 import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
 import { SkeletonReadingStatus } from './SkeletonReadingStatus';
+import { OnionSkin } from './timeline/OnionSkin';
 
 /** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
 export function StageArea() {
@@ -26,6 +27,7 @@ export function StageArea() {
         }}
       >
         <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
+        <OnionSkin />
         <EmptyCanvas />
         <SkeletonReadingStatus />
       </div>
