@@ -4,6 +4,7 @@ import os from 'node:os';
 const benches: Array<[string, string, string]> = [
   ['Web app load', './web.ts', 'runWebBench'],
   ['Pose editor', './editor.ts', 'runEditorBench'],
+  ['Motion: sequences and the timeline', './motion.ts', 'runMotionBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
   ['PNG encoding', './png.ts', 'runPngBench'],
   ['Reading skeleton PNGs back', './poseFromPng.ts', 'runPoseFromPngBench'],

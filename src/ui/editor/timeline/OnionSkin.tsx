@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { ANIMAL_BONES, PERSON_BONES, pointOf, poseAtFrame, type MotionBone } from '../../../pose/motion';
 import type { Animal, Person, PoseDocument } from '../../../pose';
-import { neighbourKey, sequenceOf } from '../../../editor/model/timelineEdits';
+import { neighbourKey } from '../../../editor/model/timelineEdits';
 import { useStore } from '../../store';
 import { useEditorHandles } from '../EditorContext';
 import { timelineStore } from './timelineStore';
@@ -35,8 +35,12 @@ function drawGhost(ctx: CanvasRenderingContext2D, pose: PoseDocument, colour: st
 export function OnionSkin() {
   const { actor, view } = useEditorHandles();
   const shown = useStore(timelineStore, (s) => s.open && s.onionSkin && !s.playing);
-  const scene = useSelector(actor, (s) => s.context.scene);
-  const frame = useSelector(actor, (s) => s.context.frame);
+  // Only the keys around the frame matter: scrubbing between two keys draws nothing anew.
+  const sequence = useSelector(actor, (s) => s.context.scene.sequence);
+  const width = useSelector(actor, (s) => s.context.scene.pose.canvas_width);
+  const height = useSelector(actor, (s) => s.context.scene.pose.canvas_height);
+  const previous = useSelector(actor, (s) => neighbourKey(s.context.scene, s.context.frame, -1));
+  const next = useSelector(actor, (s) => neighbourKey(s.context.scene, s.context.frame, 1));
   const canvasRef = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -49,14 +53,15 @@ export function OnionSkin() {
       if (!ctx) return;
       const { scale, x, y } = view.current;
       ctx.setTransform(scale * ratio, 0, 0, scale * ratio, x * ratio, y * ratio);
-      const sequence = sequenceOf(scene);
+      if (!sequence) return;
+      const canvasDoc: PoseDocument = { canvas_width: width, canvas_height: height, people: [], animals: [] };
       for (const ghost of GHOSTS) {
-        const at = neighbourKey(scene, frame, ghost.direction);
-        if (at !== undefined) drawGhost(ctx, poseAtFrame(sequence, scene.pose, at), ghost.colour, scale);
+        const at = ghost.direction < 0 ? previous : next;
+        if (at !== undefined) drawGhost(ctx, poseAtFrame(sequence, canvasDoc, at), ghost.colour, scale);
       }
     };
     draw();
     return view.subscribe(draw);
-  }, [shown, scene, frame, view]);
+  }, [shown, sequence, width, height, previous, next, view]);
   return shown ? <canvas ref={canvasRef} className="onion-skin" data-testid="onion-skin" aria-hidden /> : null;
 }
