@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_BODY, dragBy, openEditor, zoomOf } from './editor.helpers';
@@ -126,6 +127,18 @@ test.describe('pose editor: motion', () => {
     await expect(timeline(page)).toHaveAttribute('data-length', '5');
     await expect(keysOfFirst(page)).toHaveCount(5);
     await expect(timeline(page).locator('.timeline-row')).toHaveCount(1);
+  });
+
+  test('the open timeline has no serious accessibility fault, in English and Chinese', async ({ page }) => {
+    for (const lng of ['en', 'zh']) {
+      await page.goto(`/edit?lng=${lng}`);
+      await expect(page.getByRole('application')).toHaveAttribute('data-view', /\d/);
+      await page.keyboard.press('Shift+T');
+      await expect(page.locator('.timeline')).toBeVisible();
+      if (lng === 'zh') await expect(page.locator('.timeline-frame')).toContainText('第 0 帧');
+      const { violations } = await new AxeBuilder({ page }).include('.timeline').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }
   });
 
   test('at tablet size, one finger scrubs the timeline', async ({ browser }) => {
