@@ -146,12 +146,27 @@ test.describe('pose editor: motion', () => {
     await openEditor(page);
     await page.getByRole('button', { name: 'Timeline', exact: true }).tap();
     await expect(timeline(page)).toBeVisible();
+    // The page settles around the new panel first (the canvas is fitted again above it).
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await area(page).boundingBox());
+          const still = now === last;
+          last = now;
+          return still;
+        },
+        { intervals: [300] },
+      )
+      .toBe(true);
     const [from, to] = [await frameX(page, 0), await frameX(page, 30)];
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
     await touch('touchStart', [from]);
     for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: from.x + ((to.x - from.x) * i) / 10, y: from.y }]);
+    // Touch moves reach the page once a frame: the finger is lifted after its last move has arrived.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await touch('touchEnd', []);
     await expect(timeline(page)).toHaveAttribute('data-frame', '30');
     // The canvas is still there to pose on, above the timeline.

@@ -76,6 +76,8 @@ export function TimelineTracks({ actor, sequence, frame }: TimelineTracksProps) 
         data-testid="timeline-area"
         onPointerDown={startScrub}
         onPointerMove={(e) => e.currentTarget.hasPointerCapture(e.pointerId) && scrub(e)}
+        // A finger's last move may arrive only with its lifting (moves are batched to frames).
+        onPointerUp={(e) => e.currentTarget.hasPointerCapture(e.pointerId) && scrub(e)}
       >
         <div className="timeline-ruler">
           {Array.from({ length: Math.floor((sequence.length - 1) / 10) + 1 }, (_, i) => (
