@@ -5,6 +5,7 @@ const benches: Array<[string, string, string]> = [
   ['Web app load', './web.ts', 'runWebBench'],
   ['Pose editor', './editor.ts', 'runEditorBench'],
   ['Turning a person in depth', './depth.ts', 'runDepthBench'],
+  ['Motion: sequences and the timeline', './motion.ts', 'runMotionBench'],
   ['Generation API and mannequin engine', './generation.ts', 'runGenerationBench'],
   ['PNG encoding', './png.ts', 'runPngBench'],
   ['Depth and normal maps', './depthMaps.ts', 'runDepthMapsBench'],

@@ -15,6 +15,7 @@ export type EditorEvent =
   | { type: 'COMMIT'; scene: Scene; selection?: Selection }
   | { type: 'SELECT'; selection: Selection }
   | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
+  | { type: 'SET_FRAME'; frame: number }
   | { type: 'UNDO' }
   | { type: 'REDO' }
   | { type: 'TOGGLE_SYMMETRY' }

@@ -44,6 +44,7 @@ export const zhPoseProblems: PoseProblemTexts = {
     `姿势文件中的 ${points} 个关键点都不可见：其中 ${found} 个的置信度介于 0 和 1 之间，而带有画布尺寸的文件按 ControlNet 的方式读取，只绘制置信度为 1 的点`,
   fileTooLarge: ({ bytes, maxBytes }) => `姿势文件大小为 ${megabytes(bytes)} MB，最大为 ${megabytes(maxBytes)} MB`,
   tooManyFigures: ({ figures, max }) => `姿势文件共有 ${figures} 个人物和动物，最多 ${max} 个`,
+  tooManyFrames: ({ frames, max }) => `姿势文件是 ${frames} 帧的列表，最多 ${max} 帧`,
   skeletonTooLarge: ({ width, height, maxMegapixels }) => `图像为 ${width} × ${height} 像素，最多只读取 ${maxMegapixels} 百万像素`,
   notSkeleton: () => '此图像不是黑底上的 OpenPose 骨架图',
   noSkeletonFound: () => '图像中未找到 OpenPose 骨架：没有以肢体相连、带 OpenPose 颜色的关节点，没有手部连线，没有面部点，也没有动物线条',

@@ -7,6 +7,8 @@ import { moveJoint } from '../editor/model/moveJoint';
 import { pushJointInScene } from '../editor/posing/push';
 import { clickSelection, marqueeSelection, pressOutcome, type Press } from '../editor/model/press';
 import { entityKey, type Scene } from '../editor/model/scene';
+import { sceneAfterEdit, sceneAtFrame } from '../editor/model/sequenceScene';
+import { DEFAULT_LENGTH } from '../pose/motion';
 import { clampSelection, EMPTY_SELECTION, type Selection } from '../editor/model/selection';
 
 export type { EditorEvent };
@@ -29,14 +31,19 @@ export interface EditorContext {
   gesture: Gesture | null;
   /** What the newest undo step was, when later edits of the same kind join it (a slider's run). */
   lastEdit: 'opacity' | `push:${string}` | null;
+  /** The timeline's frame: the scene's pose is its sequence's pose there (not an edit, so not undone). */
+  frame: number;
 }
 
 type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
 
 /** Records `next` as an edit of the context's scene (a no-op when nothing changed). */
-function edit(context: EditorContext, next: Scene, selection = context.selection) {
-  if (next === context.scene) return { selection: clampSelection(selection, next) };
-  return { scene: next, selection: clampSelection(selection, next), lastEdit: null, ...recordEdit(context, context.scene) };
+function edit(context: EditorContext, proposed: Scene, selection = context.selection) {
+  if (proposed === context.scene) return { selection: clampSelection(selection, proposed) };
+  const next = sceneAfterEdit(context.scene, proposed, context.frame);
+  // A shorter sequence brings the timeline's frame inside it.
+  const frame = next.sequence ? Math.min(context.frame, next.sequence.length - 1) : context.frame;
+  return { scene: next, frame, selection: clampSelection(selection, next), lastEdit: null, ...recordEdit(context, context.scene) };
 }
 
 /** The pose editor: idle → pointing → dragging | brushing, panning, with undo/redo and cancel-to-mark. */
@@ -88,7 +95,7 @@ export const editorMachine = setup({
       return edit(context, moveJoint(context.scene, e.joint, e.point, { symmetry: context.symmetry }));
     }),
     undo: assign(({ context }) => {
-      const scene = context.past[context.past.length - 1]!;
+      const scene = sceneAtFrame(context.past[context.past.length - 1]!, context.frame);
       return {
         scene,
         past: context.past.slice(0, -1),
@@ -98,7 +105,7 @@ export const editorMachine = setup({
       };
     }),
     redo: assign(({ context }) => {
-      const scene = context.future[context.future.length - 1]!;
+      const scene = sceneAtFrame(context.future[context.future.length - 1]!, context.frame);
       return {
         scene,
         future: context.future.slice(0, -1),
@@ -106,6 +113,14 @@ export const editorMachine = setup({
         selection: clampSelection(context.selection, scene),
         lastEdit: null,
       };
+    }),
+    setFrame: assign(({ context, event }) => {
+      const { frame } = event as Of<'SET_FRAME'>;
+      const last = (context.scene.sequence?.length ?? DEFAULT_LENGTH) - 1;
+      const next = Math.min(Math.max(0, Math.round(frame)), last);
+      if (next === context.frame) return {};
+      const scene = sceneAtFrame(context.scene, next);
+      return { frame: next, scene, selection: clampSelection(context.selection, scene) };
     }),
     toggleSymmetry: assign(({ context }) => ({ symmetry: !context.symmetry })),
     toggleKeepLengths: assign(({ context }) => ({ keepLengths: !context.keepLengths })),
@@ -115,7 +130,7 @@ export const editorMachine = setup({
       if (scene === context.scene) return {};
       // A wheel's run of pushes of one joint is one undo step: the first records, the rest follow it.
       const run = `push:${entityKey(joint.entity)}:${joint.index}` as const;
-      if (context.lastEdit === run) return { scene };
+      if (context.lastEdit === run) return { scene: sceneAfterEdit(context.scene, scene, context.frame) };
       return { ...edit(context, scene), lastEdit: run };
     }),
     resize: assign(({ context, event }) => {
@@ -136,7 +151,7 @@ export const editorMachine = setup({
 }).createMachine({
   id: 'editor',
   context: ({ input }) => ({
-    scene: input.scene,
+    scene: sceneAtFrame(input.scene, 0),
     selection: EMPTY_SELECTION,
     ...(input.history ?? EMPTY_HISTORY),
     symmetry: false,
@@ -144,6 +159,7 @@ export const editorMachine = setup({
     press: null,
     gesture: null,
     lastEdit: null,
+    frame: 0,
   }),
   initial: 'idle',
   on: {
@@ -159,6 +175,7 @@ export const editorMachine = setup({
         COMMIT: { actions: 'commit' },
         SELECT: { actions: 'select' },
         SET_JOINT: { actions: 'setJoint' },
+        SET_FRAME: { actions: 'setFrame' },
         UNDO: { guard: 'canUndo', actions: 'undo' },
         REDO: { guard: 'canRedo', actions: 'redo' },
         TOGGLE_SYMMETRY: { actions: 'toggleSymmetry' },

@@ -61,6 +61,8 @@ export interface PoseProblemValues {
   fileTooLarge: { bytes: number; maxBytes: number };
   /** The file holds `figures` people and animals, over `max`. */
   tooManyFigures: { figures: number; max: number };
+  /** The file is a list of `frames` frames, over `max`. */
+  tooManyFrames: { frames: number; max: number };
   /** The image is larger than `maxMegapixels`. */
   skeletonTooLarge: { width: number; height: number; maxMegapixels: number };
   /** The image is not mostly black: a photo or a drawing, not a skeleton. */

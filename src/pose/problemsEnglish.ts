@@ -50,6 +50,7 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
     `none of the ${count(points, 'keypoint')} in the pose file is visible: ${found} have a confidence between 0 and 1, and a file with a canvas size is read as ControlNet reads it, which draws only confidence 1`,
   fileTooLarge: ({ bytes, maxBytes }) => `the pose file is ${megabytes(bytes)} MB; at most ${megabytes(maxBytes)} MB`,
   tooManyFigures: ({ figures, max }) => `the pose file has ${figures} people and animals; at most ${max}`,
+  tooManyFrames: ({ frames, max }) => `the pose file is a list of ${frames} frames; at most ${max}`,
   skeletonTooLarge: ({ width, height, maxMegapixels }) => `the image is ${width} x ${height}; at most ${maxMegapixels} megapixels are read`,
   notSkeleton: () => 'the image is not an OpenPose skeleton on black',
   noSkeletonFound: () =>

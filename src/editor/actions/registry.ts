@@ -5,6 +5,7 @@ import { LIST_ACTIONS } from './listActions';
 import { PART_ACTIONS } from './partActions';
 import { POSING_ACTIONS } from './posingActions';
 import { SELECTION_ACTIONS } from './selectionActions';
+import { TIMELINE_ACTIONS } from './timelineActions';
 import type { CommandEnv, EditAction, EditorAction, EditOptions } from './types';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -16,7 +17,9 @@ const withKeyTest = <A extends EditorAction>(action: A): A & { keyTest(event: Ke
 });
 
 /** Every user action of the editor, each one object: toolbar buttons, shortcuts and tests all call these. */
-export const ACTIONS = [...ENTITY_ACTIONS, ...PART_ACTIONS, ...LIST_ACTIONS, ...SELECTION_ACTIONS, ...POSING_ACTIONS, ...COMMANDS].map(withKeyTest);
+export const ACTIONS = [...ENTITY_ACTIONS, ...PART_ACTIONS, ...LIST_ACTIONS, ...SELECTION_ACTIONS, ...POSING_ACTIONS, ...COMMANDS, ...TIMELINE_ACTIONS].map(
+  withKeyTest,
+);
 
 const byName = new Map(ACTIONS.map((a) => [a.name, a]));
 

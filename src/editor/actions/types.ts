@@ -61,6 +61,16 @@ export interface CommandEnv {
   hasBackground(): boolean;
   /** Opens the pose library (absent where the editor has no library). */
   openLibrary?(): void;
+  /** The timeline's panel and playback (absent where the editor has no timeline). */
+  timeline?: TimelineControls;
+}
+
+/** What timeline commands reach beyond the machine: the panel, playback and the frame shown. */
+export interface TimelineControls {
+  isOpen(): boolean;
+  toggleOpen(): void;
+  togglePlay(): void;
+  frame(): number;
 }
 
 /** What a PNG export draws: the OpenPose skeleton, or the depth or normal map of the 3D body. */

@@ -1,4 +1,5 @@
 import { refitDocument, type FrameFit } from '../../pose';
+import { refitSequence } from '../../pose/motion';
 import type { Scene } from './scene';
 
 /** How many edits undo can walk back. */
@@ -21,5 +22,6 @@ export function recordEdit(history: History, before: Scene): History {
 /** A scene on a new canvas size, every figure scaled uniformly as `fit` says (an edit like any other: undo brings back the size before). */
 export function refitScene(scene: Scene, width: number, height: number, fit: FrameFit): Scene {
   if (scene.pose.canvas_width === width && scene.pose.canvas_height === height) return scene;
-  return { ...scene, pose: refitDocument(scene.pose, width, height, fit) };
+  const sequence = scene.sequence && refitSequence(scene.sequence, scene.pose, width, height, fit);
+  return { ...scene, pose: refitDocument(scene.pose, width, height, fit), ...(sequence ? { sequence } : {}) };
 }

@@ -1,4 +1,5 @@
 import { animalBoundingBox, personBoundingBox, withFigureIds, type Animal, type Box, type Person, type PoseDocument } from '../../pose';
+import type { PoseSequence } from '../../pose/motion';
 
 /** The reference image under the pose: a data URL (null: none) and its opacity, 0..1. */
 export interface Reference {
@@ -17,6 +18,8 @@ export const NO_REFERENCE: Reference = { image: null, opacity: 0.5 };
 export interface Scene {
   pose: PoseDocument;
   reference: Reference;
+  /** The figures' keys through time once the timeline was used; `pose` is then its pose at the current frame. */
+  sequence?: PoseSequence | undefined;
 }
 
 /** People and animals are the scene's entities. */
@@ -29,8 +32,8 @@ export interface EntityRef {
 }
 
 /** A scene around a pose, every figure given an id; a missing reference means none. */
-export function createScene(pose: PoseDocument, reference: Reference = NO_REFERENCE): Scene {
-  return { pose: withFigureIds(pose), reference };
+export function createScene(pose: PoseDocument, reference: Reference = NO_REFERENCE, sequence?: PoseSequence): Scene {
+  return { pose: withFigureIds(pose), reference, ...(sequence ? { sequence } : {}) };
 }
 
 /** A stable string for an entity, e.g. "person:0". */

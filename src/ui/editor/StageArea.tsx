@@ -9,6 +9,7 @@ import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
 import { SkeletonReadingStatus } from './SkeletonReadingStatus';
 import { SideView } from './sideView/SideView';
+import { OnionSkin } from './timeline/OnionSkin';
 
 /** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
 export function StageArea() {
@@ -29,6 +30,7 @@ export function StageArea() {
         }}
       >
         <PoseStage actor={actor} view={view} background={reference} label={t('editor.stage')} />
+        <OnionSkin />
         <EmptyCanvas />
         <SkeletonReadingStatus />
         {sideView && <SideView />}

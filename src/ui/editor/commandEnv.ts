@@ -14,6 +14,8 @@ import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
 import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
 import { uncertainHandsText } from './SkeletonReadingStatus';
+import { exportPoseSequence } from '../../pose/motion';
+import { timelineStore } from './timeline/timelineStore';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -77,7 +79,10 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     },
     exportJson: (format = 'controlnet') => {
       const name = format === 'controlnet' ? 'pose.json' : `pose.${format}.json`;
-      downloadBlob(new Blob([stringifyPoseExport(getScene().pose, format)], { type: 'application/json' }), name);
+      // A sequence's POSE_KEYPOINT holds every frame; the other formats hold the frame shown.
+      const { pose, sequence } = getScene();
+      const text = format === 'pose_keypoint' && sequence ? JSON.stringify(exportPoseSequence(sequence, pose)) : stringifyPoseExport(pose, format);
+      downloadBlob(new Blob([text], { type: 'application/json' }), name);
     },
     importPng,
     exportPng: (kind = 'openpose') =>
@@ -91,5 +96,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     clearBackground: () => actor.send({ type: 'SET_REFERENCE', reference: { image: null } }),
     hasBackground: () => getScene().reference.image !== null,
     openLibrary,
+    timeline: {
+      isOpen: () => timelineStore.get().open,
+      toggleOpen: () => timelineStore.set((s) => ({ ...s, open: !s.open, playing: false })),
+      togglePlay: () => timelineStore.set((s) => ({ ...s, playing: !s.playing })),
+      frame: () => actor.getSnapshot().context.frame,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Footprints, LibraryBig } from 'lucide-react';
+import { Clapperboard, Footprints, LibraryBig } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorProvider } from '../editor/EditorContext';
@@ -7,6 +7,7 @@ import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
 import { Inspector } from '../editor/Inspector';
 import { EntityMenuHost } from '../editor/menu/EntityMenuHost';
 import { StageArea } from '../editor/StageArea';
+import { TimelineArea } from '../editor/timeline/TimelinePanel';
 import { ActionButton } from '../editor/ActionButton';
 import { RenderProfilePicker } from '../editor/RenderProfilePicker';
 import { StatusLine } from '../editor/StatusLine';
@@ -47,6 +48,7 @@ export default function EditorPage() {
         <EditorSideSections>
           <div className="editor-canvas-column">
             <StageArea />
+            <TimelineArea />
             <StatusLine />
             <div className="editor-document-row" onPointerEnter={preloadLibrary} onFocus={preloadLibrary}>
               <RenderProfilePicker />
@@ -58,6 +60,10 @@ export default function EditorPage() {
               <ActionButton name="toggleFeet">
                 <Footprints aria-hidden size={16} strokeWidth={1.75} />
                 {t('editor.parts.feet')}
+              </ActionButton>
+              <ActionButton name="toggleTimeline">
+                <Clapperboard aria-hidden size={16} strokeWidth={1.75} />
+                {t('timeline.title')}
               </ActionButton>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, isImageCount, isValidSide } from '../../api/contract';
 import { createDefaultPoseDocument, isFrameFit, readFigureInfo, reviveDocument, withFigureInfo, type PoseDocument } from '../../pose';
+import { reviveSequence, type PoseSequence } from '../../pose/motion';
 import { EMPTY_HISTORY, HISTORY_LIMIT, type History } from '../../editor/model/history';
 import { createScene, NO_REFERENCE, type Reference, type Scene } from '../../editor/model/scene';
 import { ASPECT_IDS, type PresetId } from '../settings/presets';
@@ -52,10 +53,17 @@ function migrateListsToFigures(pose: PoseDocument, stored: Record<string, unknow
 const oldPreview = (stored: Record<string, unknown>) =>
   typeof stored.posePng === 'string' && stored.posePng.startsWith('data:image/png') ? stored.posePng : null;
 
-function readPose(width: number, height: number): { pose: PoseDocument; posePng: string | null } {
+// A stored sequence that cannot be read is dropped and the pose kept: the pose shown is never lost with it.
+const sequenceOf = (raw: unknown): PoseSequence | undefined => (raw === undefined ? undefined : (reviveSequence(raw) ?? undefined));
+
+function readPose(width: number, height: number): { pose: PoseDocument; posePng: string | null; sequence?: PoseSequence | undefined } {
   const builtIn = { pose: createDefaultPoseDocument(width, height), posePng: null };
   const stored = record(readItem(KEYS.pose));
-  if (stored.version === 2) return { pose: reviveDocument(stored.pose) ?? builtIn.pose, posePng: null };
+  // Version 3 adds the sequence beside the pose; version 2 is the same pose without one.
+  if (stored.version === 3 || stored.version === 2) {
+    const pose = reviveDocument(stored.pose);
+    return pose ? { pose, posePng: null, sequence: sequenceOf(stored.sequence) } : builtIn;
+  }
   // The first format: a preview (its own or the built-in one) and the user's pose, or null for the built-in pose.
   const png = stored.posePng;
   if (typeof png !== 'string' || !(png.startsWith('data:image/png') || png === DEFAULT_POSE_PNG) || stored.peopleJson == null) return builtIn;
@@ -76,6 +84,7 @@ function readReference(): Reference {
 // A stored step: its pose and reference image (an index into the stored images, which steps share).
 interface StoredStep {
   pose: unknown;
+  sequence?: unknown;
   image: number | null;
   opacity: number;
 }
@@ -88,7 +97,7 @@ function readHistory(): History {
     const pose = reviveDocument(r.pose);
     const image = typeof r.image === 'number' ? (images[r.image] ?? null) : null;
     const opacity = typeof r.opacity === 'number' && r.opacity >= 0 && r.opacity <= 1 ? r.opacity : NO_REFERENCE.opacity;
-    return pose ? createScene(pose, { image, opacity }) : null;
+    return pose ? createScene(pose, { image, opacity }, sequenceOf(r.sequence)) : null;
   };
   // A step that cannot be read ends the history there: undo must never jump over a lost step.
   const upTo = (steps: (Scene | null)[]) => steps.slice(0, steps.indexOf(null) < 0 ? steps.length : steps.indexOf(null)) as Scene[];
@@ -100,10 +109,14 @@ function readHistory(): History {
 /** What the last session left: the panel's settings, the document (the scene) and its undo history, each part made valid or reset. */
 export function readDocument(): { settings: PanelSettings; scene: Scene; history: History } {
   const { width, height, ...settings } = readSettings();
-  const { pose, posePng } = readPose(width, height);
+  const { pose, posePng, sequence } = readPose(width, height);
   // The canvas size is the document's; the preset shown is one that offers it.
   const preset = presetFor({ width: pose.canvas_width, height: pose.canvas_height }, settings.preset);
-  return { settings: { ...settings, preset, posePng: posePng ?? settings.posePng }, scene: createScene(pose, readReference()), history: readHistory() };
+  return {
+    settings: { ...settings, preset, posePng: posePng ?? settings.posePng },
+    scene: createScene(pose, readReference(), sequence),
+    history: readHistory(),
+  };
 }
 
 /** Writes the panel's settings with the canvas size they go with. */
@@ -114,7 +127,7 @@ export function writeSettings(settings: PanelSettings, scene: Scene): void {
 
 /** Writes the parts of the scene that changed since `previous`. */
 export function writeScene(scene: Scene, previous: Scene | null): void {
-  if (scene.pose !== previous?.pose) writeItem(KEYS.pose, { version: 2, pose: scene.pose });
+  if (scene.pose !== previous?.pose || scene.sequence !== previous?.sequence) writeItem(KEYS.pose, { version: 3, pose: scene.pose, sequence: scene.sequence });
   if (scene.reference.image !== previous?.reference.image) writeItem(KEYS.reference, scene.reference.image);
   if (scene.reference.opacity !== previous?.reference.opacity) writeItem(KEYS.opacity, scene.reference.opacity);
 }
@@ -134,7 +147,7 @@ export function writeHistory(history: History): void {
       const { image, opacity } = s.reference;
       const newImage = image !== null && !imageIndex.has(image) ? JSON.stringify(image) : null;
       const at = image === null ? null : (imageIndex.get(image) ?? imageTexts.length);
-      const text = JSON.stringify({ pose: s.pose, image: at, opacity } satisfies StoredStep);
+      const text = JSON.stringify({ pose: s.pose, sequence: s.sequence, image: at, opacity } satisfies StoredStep);
       // A comma counted before every item (a list's first has none): the count errs a few characters high, never low.
       const added = text.length + 1 + (newImage === null ? 0 : newImage.length + 1);
       if (chars + added > HISTORY_STORAGE_CHARS) break;

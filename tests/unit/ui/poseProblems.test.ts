@@ -44,6 +44,7 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
   allFractional: { values: { points: 17, found: 12 }, shows: ['17', '12'] },
   fileTooLarge: { values: { bytes: 200 * 1024 * 1024, maxBytes: 8 * 1024 * 1024 }, shows: ['200.0', '8.0'] },
   tooManyFigures: { values: { figures: 101, max: 100 }, shows: ['101', '100'] },
+  tooManyFrames: { values: { frames: 1200, max: 1000 }, shows: ['1200', '1000'] },
   skeletonTooLarge: { values: { width: 5000, height: 4000, maxMegapixels: 16 }, shows: ['5000', '4000', '16'] },
   notSkeleton: { values: {}, shows: [] },
   noSkeletonFound: { values: {}, shows: [] },

@@ -1,6 +1,8 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
 import { importPoseJson, MAX_FIGURES, refitDocument, type PoseDocument, type PoseProblem, type PoseReading } from '../../../pose';
+import { importPoseSequence, refitSequence } from '../../../pose/motion';
 import { createScene, type Scene } from '../../../editor/model/scene';
+import { sceneAtFrame } from '../../../editor/model/sequenceScene';
 
 /** Largest pose file the editor reads: a hundred people with hands and faces, pretty-printed, fit many times over. */
 export const MAX_POSE_FILE_BYTES = 8 * 1024 * 1024;
@@ -30,5 +32,15 @@ export function readPoseText(text: string): ImportResult {
   if (!parsed.ok) return { ok: false, problem: parsed.error.problem };
   const figures = parsed.document.people.length + parsed.document.animals.length;
   if (figures > MAX_FIGURES) return { ok: false, problem: { code: 'tooManyFigures', values: { figures, max: MAX_FIGURES } } };
-  return { ok: true, scene: createScene(fitCanvas(parsed.document)), reading: parsed.reading, notes: parsed.notes };
+  return { ok: true, scene: withFrames(text, createScene(fitCanvas(parsed.document))), reading: parsed.reading, notes: parsed.notes };
+}
+
+// A list of frames (ComfyUI's POSE_KEYPOINT) becomes a sequence, one key a frame, on the first frame's canvas fitted as above.
+function withFrames(text: string, scene: Scene): Scene {
+  if (!/^\s*(\uFEFF)?\s*\[/.test(text)) return scene;
+  const frames = importPoseSequence(text);
+  if (!frames.ok || frames.sequence.length < 2) return scene;
+  const { canvas_width: width, canvas_height: height } = scene.pose;
+  const sequence = refitSequence(frames.sequence, frames.canvas, width, height, 'fit');
+  return sceneAtFrame(createScene({ ...scene.pose, people: [], animals: [] }, scene.reference, sequence), 0);
 }
