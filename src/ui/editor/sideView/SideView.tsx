@@ -47,7 +47,8 @@ export function SideView() {
   const points = sidePoints(body, frame);
   const local = (e: PointerEvent) => {
     const r = svg.current!.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    // The drawing may be shown smaller than its own size (phones): back to its own units.
+    return { x: ((e.clientX - r.left) * width) / r.width, y: ((e.clientY - r.top) * height) / r.height };
   };
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (drag || (e.pointerType === 'mouse' && e.button !== 0)) return;
@@ -76,6 +77,7 @@ export function SideView() {
         ref={svg}
         width={width}
         height={height}
+        viewBox={`0 0 ${width} ${height}`}
         data-dragging={drag ? 'true' : undefined}
         onPointerDown={down}
         onPointerMove={move}
