@@ -10,7 +10,7 @@ export type VideoPoseSettings = VideoPoseConfig & { resultTtlMs: number; inferen
 /**
  * Makes the service of videos turned into poses, stopped when the server closes, and says in the log
  * at start whether ffmpeg is there (without it every video is refused with a 503 saying so). Called
- * before any plugin is registered: a root hook added after one is not run for it.
+ * before the estimator's plugins are registered, as the estimator adds its own hooks.
  */
 export function createVideoPoseService(app: FastifyInstance, settings: VideoPoseSettings, estimator: Estimator): VideoPoseService {
   const service = new VideoPoseService(settings, estimator, app.log);
