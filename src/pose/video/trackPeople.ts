@@ -103,6 +103,9 @@ export function trackPeople(frames: readonly OpenPoseJson[]): OpenPoseJson[] {
   }));
 }
 
+/** A coordinate to a hundredth of a pixel: finer is noise, and a 161-frame sequence stays a few megabytes of JSON. */
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
 /**
  * Smooths every seen point of a tracked sequence over time with a One Euro filter per coordinate; a
  * point hidden in a frame restarts its filter, so it does not glide in from where it was last seen.
@@ -125,8 +128,8 @@ export function smoothPeople(frames: readonly OpenPoseJson[], fps: number, setti
         for (let i = 0; i + 2 < points.length; i += 3) {
           const [fx, fy] = filtersOf(`${p}:${key}:${i}`);
           if (points[i + 2] > 0) {
-            out[i] = fx.filter(points[i], f / fps);
-            out[i + 1] = fy.filter(points[i + 1], f / fps);
+            out[i] = hundredths(fx.filter(points[i], f / fps));
+            out[i + 1] = hundredths(fy.filter(points[i + 1], f / fps));
           } else {
             fx.reset();
             fy.reset();
