@@ -123,6 +123,11 @@ describe('stopping a video', () => {
       30_000,
       'two frames',
     );
+    const second = await postVideo(app, alice, twoSeconds);
+    expect([second.statusCode, second.json().response_metadata.error.description]).toEqual([
+      429,
+      'You already have a video being turned into poses; wait for it or stop it',
+    ]);
     const stop = await app.inject({ method: 'POST', url: '/v1/video_pose/stop', headers: bearer(alice), payload: { prompt_id: id } });
     expect(stop.json().data.status).toBe('stopped');
     await waitFor(async () => socket.messages.find((m) => m.type === 'video_pose.stopped'), 5000, 'the stopped message');
