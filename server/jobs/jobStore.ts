@@ -12,6 +12,8 @@ export interface NewJob {
   negativePrompt: string;
   settings: JobSettings;
   pose: OpenPoseJson;
+  /** A video prompt's pose sequence. */
+  frames?: OpenPoseJson[];
   engine: EngineName;
   /** Figure-megapixels (promptCost.ts). */
   cost: number;
@@ -79,15 +81,16 @@ export class JobStore {
     const { rows } = await this.db.query<{ id: string; inserted: boolean; active: number; active_cost: number; queued_before: number }>(
       // Each user's unfinished jobs only (not their whole history): one probe of jobs_user_unfinished.
       `WITH new AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[])
-           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, ord)),
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $12::text[])
+           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, frames, ord)),
        active AS (
          SELECT new.id, a.n, a.cost FROM new CROSS JOIN LATERAL (
            SELECT count(*)::int AS n, COALESCE(sum(j.cost), 0)::float8 AS cost FROM jobs j
            WHERE j.user_id = new.user_id AND j.status IN ('queued', 'running')) a),
        inserted AS (
-         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
-         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings::jsonb, new.pose::json, new.engine, new.cost::real
+         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost, frames)
+         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings::jsonb, new.pose::json, new.engine, new.cost::real,
+           new.frames::json
          FROM new JOIN active USING (id) WHERE active.n < $9::int AND active.cost + new.cost <= $10::float8 ORDER BY new.ord
          RETURNING id),
        queue AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE status = 'queued' LIMIT $11::int) q)
@@ -105,6 +108,7 @@ export class JobStore {
         maxActive,
         maxCost,
         SHORT_QUEUE + 1,
+        column((job) => (job.frames ? JSON.stringify(job.frames) : null)),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));

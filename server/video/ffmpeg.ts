@@ -57,6 +57,58 @@ export async function ffmpegVersion(programs: FfmpegPrograms): Promise<string | 
   }
 }
 
+/** How a rendered sequence is encoded: H.264 MP4 (yuv420p, what every browser plays) when this ffmpeg has libx264, else VP9 WebM. */
+export interface VideoEncoding {
+  contentType: 'video/mp4' | 'video/webm';
+  codecArgs: string[];
+}
+
+const H264: VideoEncoding = {
+  contentType: 'video/mp4',
+  // faststart: the index at the front, so the browser's player starts before the whole file is read.
+  codecArgs: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'],
+};
+const VP9: VideoEncoding = {
+  contentType: 'video/webm',
+  codecArgs: ['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '32', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p'],
+};
+
+/** Picks the encoding from `ffmpeg -encoders` (Debian's build lists libx264; a build without it still has libvpx-vp9). */
+export async function chooseVideoEncoding(programs: FfmpegPrograms): Promise<VideoEncoding> {
+  const { stdout } = await run(programs.ffmpeg, ['-hide_banner', '-encoders']);
+  return /\slibx264\s/.test(stdout) ? H264 : VP9;
+}
+
+/**
+ * Encodes the numbered PNG frames matching `pattern` (e.g. frame-%05d.png) at `fps` into `output`;
+ * an odd side is padded by one pixel (yuv420p needs even sides). The signal stops ffmpeg.
+ */
+export async function encodeFrames(
+  programs: FfmpegPrograms,
+  pattern: string,
+  fps: number,
+  output: string,
+  encoding: VideoEncoding,
+  signal: AbortSignal,
+): Promise<void> {
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-framerate',
+    String(fps),
+    '-i',
+    pattern,
+    '-vf',
+    'pad=ceil(iw/2)*2:ceil(ih/2)*2',
+    ...encoding.codecArgs,
+    output,
+  ];
+  const { stderr, code } = await run(programs.ffmpeg, args, signal);
+  if (code !== 0) throw new Error(`ffmpeg could not encode the video: ${stderr.trim().split('\n').pop() || `exit code ${code}`}`);
+}
+
 /** Reads a video's container, length and picture size; a file ffprobe cannot read is a 415 saying so. */
 export async function probeVideo(programs: FfmpegPrograms, file: string): Promise<VideoFacts> {
   const args = [

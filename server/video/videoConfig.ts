@@ -22,6 +22,11 @@ export function loadVideoPoseConfig(env: NodeJS.ProcessEnv): VideoPoseConfig {
     maxFrames: envNumber(env, 'VIDEO_MAX_FRAMES', VIDEO_POSE_LIMITS.maxFrames, 1, VIDEO_POSE_LIMITS.maxFrames, true),
     maxQueued: envNumber(env, 'VIDEO_MAX_QUEUED', 4, 1, 1000, true),
     decodeTimeoutMs: envNumber(env, 'VIDEO_DECODE_TIMEOUT_S', 60, 1, 3600) * 1000,
-    programs: { ffmpeg: env.FFMPEG_PATH || 'ffmpeg', ffprobe: env.FFPROBE_PATH || 'ffprobe' },
+    programs: ffmpegPrograms(env),
   };
+}
+
+/** Where ffmpeg and ffprobe are: FFMPEG_PATH and FFPROBE_PATH, else on the PATH. */
+export function ffmpegPrograms(env: NodeJS.ProcessEnv): FfmpegPrograms {
+  return { ffmpeg: env.FFMPEG_PATH || 'ffmpeg', ffprobe: env.FFPROBE_PATH || 'ffprobe' };
 }

@@ -249,3 +249,11 @@ export interface VideoPoseStatus {
   result: VideoPoseResult | null;
   error: EstimateError | null;
 }
+
+/** Limits of a pose sequence rendered to a video: the frames a prompt may carry and its frame rate. */
+export const VIDEO_RENDER_LIMITS = {
+  maxFrames: 161,
+  minFps: 1,
+  maxFps: 60,
+  defaultFps: 16,
+} as const;
