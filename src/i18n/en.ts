@@ -575,6 +575,11 @@ export const en = {
     notVideo: 'Choose an MP4 or WebM video.',
     tooLarge: 'The video is {{size}}; at most {{max}} is taken.',
   },
+  videoResult: {
+    label: 'Generated video, {{width}} × {{height}}',
+    caption: 'Video · {{engine}}',
+    download: 'Download video',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

@@ -577,5 +577,10 @@ export const zh: Translation = {
     notVideo: '请选择 MP4 或 WebM 视频。',
     tooLarge: '视频大小为 {{size}}，最多接受 {{max}}。',
   },
+  videoResult: {
+    label: '生成的视频，{{width}} × {{height}}',
+    caption: '视频 · {{engine}}',
+    download: '下载视频',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };
