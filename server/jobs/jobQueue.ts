@@ -95,7 +95,11 @@ export class JobQueue {
     const { rowCount } = await this.db.query(
       `UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now(), images = $3::json
        WHERE id = $1 AND worker = $2 AND status = 'running'`,
-      [id, worker, JSON.stringify(images.map(({ storage_key, width, height, engine, content_type }) => ({ storage_key, width, height, engine, content_type })))],
+      [
+        id,
+        worker,
+        JSON.stringify(images.map(({ storage_key, width, height, engine, content_type }) => ({ storage_key, width, height, engine, content_type }))),
+      ],
     );
     return rowCount > 0;
   }
