@@ -12,6 +12,7 @@ const benches: Array<[string, string, string]> = [
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
   ['Video to poses', './videoPose.ts', 'runVideoPoseBench'],
+  ['Poses to a mannequin video', './mannequinVideo.ts', 'runMannequinVideoBench'],
 ];
 
 console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores`);
