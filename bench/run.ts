@@ -14,6 +14,8 @@ const benches: Array<[string, string, string]> = [
   ['Health under pose saves', './poseSaves.ts', 'runPoseSavesBench'],
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
+  ['Video to poses', './videoPose.ts', 'runVideoPoseBench'],
+  ['Poses to a mannequin video', './mannequinVideo.ts', 'runMannequinVideoBench'],
 ];
 
 console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores`);

@@ -64,6 +64,7 @@ export async function buildApp(
     recheckMs: config.firebase.recheckMs,
     readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes, config.generation.quota.uploadTtlMs),
     estimator,
+    video: config.video,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
   await registerPromptEvents(app, {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConfig.js';
 import { loadGenerationConfig, type GenerationConfig } from './jobs/generationConfig.js';
 import { loadEstimatorConfig, type EstimatorConfig } from './estimator/estimatorConfig.js';
+import { loadVideoPoseConfig, type VideoPoseConfig } from './video/videoConfig.js';
 import { loadRateLimits, type RateLimits } from './http/rateLimit.js';
 import { loadServerLimits, type ServerLimits } from './http/serverLimits.js';
 import { loadPoseRateLimits, loadPosesPerUser, type PoseRateLimits } from './library/poseLimits.js';
@@ -21,6 +22,8 @@ export interface ServerConfig {
   generation: GenerationConfig;
   /** Pose estimation limits and lifetimes. */
   estimator: EstimatorConfig;
+  /** Limits of videos turned into pose sequences, and where ffmpeg is. */
+  video: VideoPoseConfig;
   /** Per-user submissions per minute. */
   rateLimits: RateLimits;
   /** Pose library calls per minute. */
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firebase: loadFirebaseSettings(env, production, host),
     generation: loadGenerationConfig(env),
     estimator: loadEstimatorConfig(env),
+    video: loadVideoPoseConfig(env),
     rateLimits: loadRateLimits(env),
     poseRateLimits: loadPoseRateLimits(env),
     posesPerUser: loadPosesPerUser(env),

@@ -169,4 +169,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_running_lease ON jobs (lease_until) WHERE status = 'running';
     `,
   },
+  {
+    id: 9,
+    name: 'pose sequences of video prompts',
+    // A video prompt's frames (POSE_KEYPOINT, up to a few MB): read by the worker only, never by a
+    // history list, so a column of their own rather than inside pose or settings.
+    sql: `ALTER TABLE jobs ADD COLUMN frames json;`,
+  },
 ];

@@ -3,9 +3,11 @@ import { createComfyUiEngine } from './comfyui/comfyuiEngine.js';
 import type { WorkflowCatalog } from './comfyui/profiles/workflowCatalog.js';
 import type { Engine } from './engine.js';
 import { createMannequinEngine } from './mannequin/mannequinEngine.js';
+import { ffmpegPrograms } from '../video/videoConfig.js';
 
 /** One engine per worker: a mannequin per configured worker, or one ComfyUI client per server URL (sharing the workflow profiles). */
 export function createEngines(config: GenerationConfig, workflows: WorkflowCatalog): Engine[] {
   if (config.engine === 'comfyui') return config.comfyui.urls.map((url) => createComfyUiEngine(url, config.comfyui, workflows));
-  return Array.from({ length: config.workers }, () => createMannequinEngine());
+  const programs = ffmpegPrograms(process.env);
+  return Array.from({ length: config.workers }, () => createMannequinEngine(programs));
 }

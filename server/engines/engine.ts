@@ -20,9 +20,20 @@ export interface EngineJob {
   personPrompts?: PersonPrompt[] | undefined;
 }
 
+/** A video job: its size and seed, and its pose sequence (POSE_KEYPOINT frames on one canvas) at a frame rate. */
+export type VideoJob = Pick<EngineJob, 'id' | 'width' | 'height' | 'seed'> & { frames: OpenPoseJson[]; fps: number };
+
 /** One PNG exactly width x height. */
 export interface EngineImage {
   png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A video a pose sequence was rendered to. */
+export interface EngineVideo {
+  video: Buffer;
+  contentType: 'video/mp4' | 'video/webm';
   width: number;
   height: number;
 }
@@ -51,6 +62,8 @@ export interface Engine {
   /** Where it runs, for logs (e.g. the ComfyUI URL). */
   readonly label: string;
   run(job: EngineJob, options: RunOptions): Promise<EngineImage[]>;
+  /** Renders a pose sequence to one video (engines that make videos). */
+  runVideo?(job: VideoJob, options: RunOptions): Promise<EngineVideo>;
   /** Whether the server behind it answers again, after it threw EngineUnavailable (engines on a remote server). */
   available?(): Promise<boolean>;
   /** Its server's version and abilities as last read (asked again when stale), null before it ever answered (engines on a remote server). */

@@ -9,6 +9,10 @@ import { EstimateRelay } from './estimateRelay.js';
 import { EstimateService } from './estimateService.js';
 import type { ReadUpload } from './uploadReader.js';
 import { ProcessEstimator, type Estimator } from './processEstimator.js';
+import { SerialEstimator } from './serialEstimator.js';
+import { createVideoPoseService } from '../video/registerVideoPose.js';
+import { videoPoseRoutes } from '../routes/videoPose.js';
+import type { VideoPoseConfig } from '../video/videoConfig.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,15 +31,19 @@ export interface EstimatorDependencies {
   estimator?: Estimator;
   /** The Postgres server several instances share (DATABASE_URL), through which estimates reach every instance. */
   sharedDatabase?: () => Promise<Database>;
+  /** Limits of videos turned into poses (their frames go through the same estimator). */
+  video: VideoPoseConfig;
 }
 
 /**
- * Registers POST/GET /v1/query_prompt_estimator and WS /ws_estimator. The models load in a worker
+ * Registers POST/GET /v1/query_prompt_estimator, the video routes (/v1/video_pose) and WS /ws_estimator. The models load in a worker
  * thread when the server starts listening (ESTIMATOR_PRELOAD=0: on the first estimate instead), so
  * apps built for tests with inject() never load them unless they estimate.
  */
 export async function registerEstimator(app: FastifyInstance, config: EstimatorConfig, deps: EstimatorDependencies): Promise<void> {
-  const estimator = deps.estimator ?? new ProcessEstimator({ modelsDir: config.modelsDir, timeoutMs: config.timeoutMs, log: (m) => app.log.info(m) });
+  const estimator = new SerialEstimator(
+    deps.estimator ?? new ProcessEstimator({ modelsDir: config.modelsDir, timeoutMs: config.timeoutMs, log: (m) => app.log.info(m) }),
+  );
   const service = new EstimateService(config, estimator, app.log);
   app.decorate('estimates', service);
   if (config.preload) {
@@ -57,11 +65,14 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
     });
   }
   app.addHook('onClose', async () => service.close());
+  const videoSettings = { ...deps.video, resultTtlMs: config.resultTtlMs, inferenceMaxSide: config.inferenceMaxSide, maxPixels: config.maxPixels };
+  const videos = createVideoPoseService(app, videoSettings, estimator);
   await registerWebSockets(app);
   await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
+  await app.register(videoPoseRoutes, { service: videos, config: videoSettings, limits: videoSettings });
   await app.register(estimatorSocketRoutes, {
     verifier: deps.verifier,
-    service,
+    sources: [service, videos],
     recheckMs: deps.recheckMs,
     caps: { perUser: config.socketsPerUser, perAddress: config.socketsPerAddress },
   });

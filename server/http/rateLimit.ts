@@ -49,6 +49,7 @@ function rulesOf(limits: RateLimits, library: LibraryLimits): Map<string, Rule> 
   return new Map([
     [`POST ${API_PATHS.queryPrompt}`, user(limits.promptsPerMinute, 'prompts')],
     [`POST ${API_PATHS.queryPromptEstimator}`, user(limits.estimatesPerMinute, 'estimates')],
+    [`POST ${API_PATHS.videoPose}`, user(limits.estimatesPerMinute, 'estimates')],
     [`GET ${API_PATHS.presignUrl}`, user(limits.presignsPerMinute, 'upload URL requests')],
     [`GET ${API_PATHS.history}`, user(limits.historyPerMinute, 'history requests')],
     [`DELETE ${API_PATHS.historyItem}`, user(limits.historyPerMinute, 'history requests')],

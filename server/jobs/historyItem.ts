@@ -6,7 +6,13 @@ import type { JobView } from './jobStore.js';
 export async function toHistoryItem(job: JobView, storage: FileStorage, ttlSeconds: number): Promise<HistoryItem> {
   const sign = async (key: string) => (await storage.signedUrl(key, ttlSeconds)).url;
   const images = await Promise.all(
-    job.images.map(async (image) => ({ url: await sign(image.storage_key), width: image.width, height: image.height, engine: image.engine })),
+    job.images.map(async (image) => ({
+      url: await sign(image.storage_key),
+      width: image.width,
+      height: image.height,
+      engine: image.engine,
+      ...(image.content_type ? { content_type: image.content_type } : {}),
+    })),
   );
   const { width, height } = job.settings;
   return {

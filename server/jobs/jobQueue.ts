@@ -105,7 +105,7 @@ export class JobQueue {
     const { rows } = await this.db.query<Owned[number]>(
       `UPDATE jobs SET status = 'done', progress = 1, lease_until = NULL, finished_at = now(), updated_at = now(), images = $3::json
        WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id, user_id`,
-      [id, worker, json(images.map(({ storage_key, width, height, engine }) => ({ storage_key, width, height, engine })))],
+      [id, worker, json(images.map(({ storage_key, width, height, engine, content_type }) => ({ storage_key, width, height, engine, content_type })))],
     );
     return this.announce(rows) > 0;
   }

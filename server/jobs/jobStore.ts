@@ -14,6 +14,8 @@ export interface NewJob {
   negativePrompt: string;
   settings: JobSettings;
   pose: OpenPoseJson;
+  /** A video prompt's pose sequence. */
+  frames?: OpenPoseJson[];
   engine: EngineName;
   /** Figure-megapixels (promptCost.ts). */
   cost: number;
@@ -88,15 +90,17 @@ export class JobStore {
       // Each user's unfinished jobs only (not their whole history): one probe of jobs_user_unfinished.
       `WITH new AS (
          SELECT * FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]),
-           jsonb_array_elements($5::jsonb), json_array_elements($6::json), unnest($7::text[]), unnest($8::float8[]))
-           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, ord)),
+           jsonb_array_elements($5::jsonb), json_array_elements($6::json), unnest($7::text[]), unnest($8::float8[]),
+           json_array_elements($12::json))
+           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, frames, ord)),
        active AS (
          SELECT new.id, a.n, a.cost FROM new CROSS JOIN LATERAL (
            SELECT count(*) AS n, COALESCE(sum(j.cost), 0) AS cost FROM jobs j
            WHERE j.user_id = new.user_id AND j.status IN ('queued', 'running')) a),
        inserted AS (
-         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost)
-         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings, new.pose, new.engine, new.cost::real
+         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost, frames)
+         SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings, new.pose, new.engine, new.cost::real,
+           CASE WHEN json_typeof(new.frames) = 'null' THEN NULL ELSE new.frames END
          FROM new JOIN active USING (id) WHERE active.n < $9::int AND active.cost + new.cost <= $10::float8 ORDER BY new.ord
          RETURNING id),
        queue AS (SELECT count(*) AS n FROM (SELECT 1 FROM jobs WHERE status = 'queued' LIMIT $11::int) q)
@@ -114,6 +118,7 @@ export class JobStore {
         maxActive,
         maxCost,
         SHORT_QUEUE + 1,
+        json(column((job) => job.frames ?? null)),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));

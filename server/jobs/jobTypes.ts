@@ -1,4 +1,4 @@
-import type { EngineName, JobStatus, PromptSettings } from '../../src/api/schemas.js';
+import type { EngineName, JobStatus, PromptSettings, ResultType } from '../../src/api/schemas.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
 
 /**
@@ -16,6 +16,8 @@ export interface JobRow {
   negative_prompt: string;
   settings: JobSettings;
   pose: OpenPoseJson;
+  /** A video prompt's pose sequence (POSE_KEYPOINT frames); null for an image prompt. */
+  frames: OpenPoseJson[] | null;
   engine: EngineName;
   progress: number;
   error: string | null;
@@ -27,14 +29,16 @@ export interface JobRow {
   updated_at: Date;
 }
 
-/** A stored output image of a job. */
+/** A stored output image (or video) of a job. */
 export interface JobImage {
   storage_key: string;
   width: number;
   height: number;
   engine: EngineName;
+  /** Absent for a PNG (as every job stored before videos). */
+  content_type?: ResultType;
 }
 
 /** The columns every job query returns (not seq: it only orders the queue). */
-export const JOB_COLUMNS = `id, user_id, status, prompt, negative_prompt, settings, pose, engine, progress, error,
+export const JOB_COLUMNS = `id, user_id, status, prompt, negative_prompt, settings, pose, frames, engine, progress, error,
   control_key, attempts, worker, stop_requested, created_at, updated_at`;

@@ -37,8 +37,13 @@ export function checkPromptCost(doc: PoseDocument, width: number, height: number
     throw new ApiError(
       400,
       ERROR_CODES.badRequest,
-      `This prompt would cost ${cost.toFixed(0)} figure-megapixels to draw, at most ${PROMPT_COST_MAX}; use fewer people, fewer images or a smaller size`,
+      `This prompt would cost ${cost.toFixed(0)} figure-megapixels to draw, at most ${PROMPT_COST_MAX}; use fewer people, fewer images (or frames) or a smaller size`,
     );
   }
   return cost;
+}
+
+/** Checks every frame of a pose sequence as checkPromptCost does; the cost is its largest frame's, once a frame. */
+export function checkSequenceCost(frames: readonly PoseDocument[], width: number, height: number): number {
+  return Math.max(0, ...frames.map((frame) => checkPromptCost(frame, width, height, frames.length)));
 }

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { parsePoseJson, type RenderProfile } from '../../src/pose/index.js';
+import { parsePoseJson, type PoseDocument, type RenderProfile } from '../../src/pose/index.js';
 import type { JobStatus } from '../../src/api/schemas.js';
-import { EngineError, EngineUnavailable, type Engine } from '../engines/engine.js';
+import { VIDEO_RENDER_LIMITS } from '../../src/api/contract.js';
+import { EngineError, EngineUnavailable, type Engine, type EngineImage, type EngineVideo, type RunOptions } from '../engines/engine.js';
 import type { Renderer } from '../render/processRenderer.js';
 import type { RenderTask } from '../render/renderTypes.js';
 import type { FileStorage } from '../storage/fileStorage.js';
-import { controlImageKey, jobImageKey } from '../storage/storageKeys.js';
+import { extensionOf } from '../storage/imageTypes.js';
+import { controlImageKey, jobImageKey, jobVideoKey } from '../storage/storageKeys.js';
 import { abortCause } from './jobAbort.js';
 import type { JobQueue } from './jobQueue.js';
 import type { JobImage, JobRow } from './jobTypes.js';
@@ -53,40 +55,31 @@ export async function runJob(
   try {
     const pose = parsePoseJson(job.pose);
     if (!pose.ok) throw new EngineError(`The stored pose cannot be read: ${pose.error.message}`);
-    const { width, height, gNumber, seed, workflow, steps, cfg, strength, depth, depthStrength } = job.settings;
+    const { width, height } = job.settings;
     const controlKey = controlImageKey(job.user_id, job.id, runId);
     await storage.put(controlKey, await render({ kind: 'control', pose: job.pose, width, height, profile: deps.controlProfile?.(job) }), 'image/png');
     await queue.setControlImage(job.id, worker, controlKey);
-    const sampling = { workflow, steps, cfg, strength, depth, depthStrength };
-    const images = await engine.run(
-      {
-        id: job.id,
-        prompt: job.prompt,
-        negativePrompt: job.negative_prompt,
-        width,
-        height,
-        gNumber,
-        seed,
-        pose: pose.document,
-        poseJson: job.pose,
-        sampling,
-        personPrompts: job.settings.person_prompts,
-      },
-      {
-        // Written with the next heartbeat, which announces it.
-        onProgress: (f) => keeper.report(f * 0.95),
-        onPreview: (jpeg) => deps.onPreview?.(job, jpeg),
-        signal,
-        render,
-      },
-    );
+    const options: RunOptions = {
+      // Written with the next heartbeat, which announces it.
+      onProgress: (f) => keeper.report(f * 0.95),
+      onPreview: (jpeg) => deps.onPreview?.(job, jpeg),
+      signal,
+      render,
+    };
+    const outputs = await runEngine(engine, job, pose.document, options);
     if (signal.aborted) throw signal.reason;
     const rows: JobImage[] = [];
-    for (const [i, image] of images.entries()) {
-      const key = jobImageKey(job.user_id, job.id, runId, i);
-      await storage.put(key, image.png, 'image/png');
+    for (const [i, output] of outputs.entries()) {
+      const { key, bytes, contentType } = storedOutput(job, runId, i, output);
+      await storage.put(key, bytes, contentType);
       written.push(key);
-      rows.push({ storage_key: key, width: image.width, height: image.height, engine: engine.name });
+      rows.push({
+        storage_key: key,
+        width: output.width,
+        height: output.height,
+        engine: engine.name,
+        ...('video' in output ? { content_type: contentType } : {}),
+      });
     }
     await keeper.stop();
     if (await queue.complete(job.id, worker, rows)) return 'done';
@@ -97,6 +90,26 @@ export async function runJob(
     await Promise.allSettled(written.map((key) => storage.delete(key)));
     return endAfterError(deps, job, worker, engine, error, abortCause(signal));
   }
+}
+
+/** Runs the engine on the job: its images, or the one video of a job with a pose sequence. */
+async function runEngine(engine: Engine, job: JobRow, pose: PoseDocument, options: RunOptions): Promise<Array<EngineImage | EngineVideo>> {
+  const { width, height, gNumber, seed, workflow, steps, cfg, strength, depth, depthStrength, fps } = job.settings;
+  if (job.frames) {
+    if (!engine.runVideo) throw new EngineError(`The ${engine.name} engine does not make videos`);
+    return [await engine.runVideo({ id: job.id, width, height, seed, frames: job.frames, fps: fps ?? VIDEO_RENDER_LIMITS.defaultFps }, options)];
+  }
+  const sampling = { workflow, steps, cfg, strength, depth, depthStrength };
+  const { prompt, negative_prompt: negativePrompt, pose: poseJson } = job;
+  const personPrompts = job.settings.person_prompts;
+  return engine.run({ id: job.id, prompt, negativePrompt, width, height, gNumber, seed, pose, poseJson, sampling, personPrompts }, options);
+}
+
+/** Where and as what an engine's output is stored: a PNG image, or the job's video. */
+function storedOutput(job: JobRow, runId: string, index: number, output: EngineImage | EngineVideo) {
+  if ('video' in output)
+    return { key: jobVideoKey(job.user_id, job.id, runId, extensionOf(output.contentType)), bytes: output.video, contentType: output.contentType };
+  return { key: jobImageKey(job.user_id, job.id, runId, index), bytes: output.png, contentType: 'image/png' as const };
 }
 
 async function endAfterError(

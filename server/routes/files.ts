@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError, codeForStatus, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import { IMAGE_TYPES, sniffImageType } from '../../src/pose/imageHeader.js';
-import { contentTypeOfKey } from '../storage/imageTypes.js';
+import { contentTypeOfKey, isUploadType } from '../storage/imageTypes.js';
 import { isValidKey } from '../storage/storageKeys.js';
 import { FILES_ROUTE_PREFIX } from '../storage/localDiskStorage.js';
 
@@ -44,7 +44,9 @@ export async function fileRoutes(app: FastifyInstance, { runtime }: { runtime: G
 
   app.put(`${FILES_ROUTE_PREFIX}*`, { onRequest: authorize('PUT'), bodyLimit: maxBytes }, async (request: FileRequest, reply) => {
     const key = request.params['*'];
-    const expected = contentTypeOfKey(key);
+    const stored = contentTypeOfKey(key);
+    // Videos are served, never uploaded: only the server's own jobs write them.
+    const expected = stored && isUploadType(stored) ? stored : null;
     const declared = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!expected || declared !== expected) {
       throw new ApiError(415, ERROR_CODES.unsupportedMediaType, `This URL takes ${expected ?? 'no upload'}, not "${declared || 'no content type'}"`);

@@ -1,12 +1,21 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, ERROR_CODES, USER_COST_MAX } from '../../src/api/contract.js';
-import { queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse } from '../../src/api/schemas.js';
+import type { z } from 'zod';
+import { API_PATHS, ERROR_CODES, USER_COST_MAX, VIDEO_RENDER_LIMITS } from '../../src/api/contract.js';
+import {
+  queryPromptRequest,
+  SEED_MAX,
+  stopPromptRequest,
+  type EngineName,
+  type JobStatus,
+  type QueryPromptResponse,
+  type StopPromptResponse,
+} from '../../src/api/schemas.js';
 import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
 import type { JobStore } from '../jobs/jobStore.js';
-import { checkPromptCost } from '../jobs/promptCost.js';
+import { checkPromptCost, checkSequenceCost } from '../jobs/promptCost.js';
 import { chooseSampling } from '../jobs/workflowChoice.js';
 import { callerOf, parseRequest, promptNotFound } from './validation.js';
 
@@ -34,6 +43,18 @@ function tooMuchQueued(active: number, maxActive: number): ApiError {
   );
 }
 
+/** A prompt's pose sequence as the job keeps it, with its frame count and rate; null for an image prompt. Only the mannequin engine makes videos. */
+function videoOf(body: z.output<typeof queryPromptRequest>, engine: EngineName) {
+  if (!body.frames) {
+    if (body.fps !== undefined) throw new ApiError(400, ERROR_CODES.badRequest, 'fps: is only taken with frames (a pose sequence to render as a video)');
+    return null;
+  }
+  if (engine !== 'mannequin')
+    throw new ApiError(400, ERROR_CODES.badRequest, `frames: videos are made by the mannequin engine only; this server runs ${engine}`);
+  const fps = body.fps ?? VIDEO_RENDER_LIMITS.defaultFps;
+  return { frames: body.frames.map((frame) => toOpenPoseJson(frame)), settings: { frames: body.frames.length, fps } };
+}
+
 /** POST /v1/query_prompt queues a generation; POST /v1/stop_prompt stops one. */
 export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   const { config } = runtime;
@@ -43,15 +64,18 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const body = parseRequest(queryPromptRequest, request.body);
     const { submissions, store } = await runtime.open();
     const id = crypto.randomUUID();
-    const cost = checkPromptCost(body.pose, body.width, body.height, body.gNumber);
+    const video = videoOf(body, config.engine);
+    const cost = video ? checkSequenceCost(body.frames ?? [], body.width, body.height) : checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const sampling = await chooseSampling(body, runtime);
+    const seed = body.seed ?? crypto.randomInt(0, SEED_MAX + 1);
     const settings = {
       width: body.width,
       height: body.height,
       gNumber: body.gNumber,
-      seed: body.seed ?? crypto.randomInt(0, SEED_MAX + 1),
+      seed,
       ...sampling,
       ...(body.person_prompts?.length ? { person_prompts: body.person_prompts } : {}),
+      ...video?.settings,
     };
     const pose = toOpenPoseJson(body.pose);
     // Refused now rather than failed later (limits, storage quota): a prompt that is queued always finishes and keeps its images.
@@ -62,6 +86,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       negativePrompt: body.negative_prompt ?? '',
       settings,
       pose,
+      frames: video?.frames,
       engine: config.engine,
       cost,
     });

@@ -30,6 +30,11 @@ export function jobImageKey(uid: string, jobId: string, runId: string, index: nu
   return `${userPrefix(uid)}/jobs/${jobId}/${runId}/image-${index + 1}.png`;
 }
 
+/** Key of the video of one run of a video job (a pose sequence rendered), as mp4 or webm. */
+export function jobVideoKey(uid: string, jobId: string, runId: string, extension: string): string {
+  return `${userPrefix(uid)}/jobs/${jobId}/${runId}/video.${extension}`;
+}
+
 /** Key of the OpenPose control image of one run of a job. */
 export function controlImageKey(uid: string, jobId: string, runId: string): string {
   return `${userPrefix(uid)}/jobs/${jobId}/${runId}/control.png`;

@@ -2,23 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, SOCKET_UNAUTHORIZED } from '../../src/api/contract.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import { closeRefused, keepAlive, recheckToken, refuseMessages, SOCKET_POLICY, SocketCounts } from './socketSupport.js';
-import type { EstimateService } from '../estimator/estimateService.js';
+import type { EstimatorMessage, VideoPoseMessage } from '../../src/api/contract.js';
+
+/** What sends messages to a user's estimator sockets: photo estimates, and videos turned into poses. */
+export interface SocketSource {
+  /** Starts sending a user's messages to `send`; answers the function that stops it. */
+  connect(uid: string, send: (message: EstimatorMessage | VideoPoseMessage) => boolean): () => void;
+}
 
 /**
  * WS /ws_estimator?access_token=: the caller's estimate messages. A missing or refused token closes
  * the socket with 4401 and the reason; so does a token refused later (checked again every
  * recheckMs: a disabled account loses its sockets within a minute). Past caps.perUser or
  * caps.perAddress open sockets, a new one is closed with 1008, as is a client that sends a message.
- * On connect it receives what it missed (see EstimateService.connect).
+ * On connect it receives what it missed from each source (see EstimateService.connect).
  */
 export async function estimatorSocketRoutes(
   app: FastifyInstance,
   {
     verifier,
-    service,
+    sources,
     recheckMs,
     caps,
-  }: { verifier: TokenVerifier; service: EstimateService; recheckMs: number; caps: { perUser: number; perAddress: number } },
+  }: { verifier: TokenVerifier; sources: readonly SocketSource[]; recheckMs: number; caps: { perUser: number; perAddress: number } },
 ): Promise<void> {
   const perUser = new SocketCounts(caps.perUser);
   const perAddress = new SocketCounts(caps.perAddress);
@@ -44,13 +50,12 @@ export async function estimatorSocketRoutes(
         if (!open) return;
         if (!perUser.take(user.uid)) return socket.close(SOCKET_POLICY, `Too many open sockets for this account (at most ${caps.perUser}); close another tab`);
         releases.push(() => perUser.release(user.uid));
-        releases.push(
-          service.connect(user.uid, (message) => {
-            if (socket.readyState !== socket.OPEN) return false;
-            socket.send(JSON.stringify(message));
-            return true;
-          }),
-        );
+        const send = (message: EstimatorMessage | VideoPoseMessage) => {
+          if (socket.readyState !== socket.OPEN) return false;
+          socket.send(JSON.stringify(message));
+          return true;
+        };
+        for (const source of sources) releases.push(source.connect(user.uid, send));
         releases.push(recheckToken(socket, { verifier, token, recheckMs, onRefused: releaseAll }));
       },
       (error: Error) => closeRefused(socket, error),

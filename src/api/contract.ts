@@ -30,6 +30,10 @@ export const API_PATHS = {
   poseShare: '/v1/poses/:id/share',
   /** A shared pose, read by anyone who has its link (no token). */
   sharedPose: '/v1/shared/:shareId',
+  /** POST: a short video (the body, video/mp4 or video/webm) becomes a pose sequence; GET ?prompt_id=: where it is. */
+  videoPose: '/v1/video_pose',
+  /** POST { prompt_id }: stops a video's pose estimate. */
+  videoPoseStop: '/v1/video_pose/stop',
 } as const;
 
 /**
@@ -205,3 +209,53 @@ export const WORKFLOW_ID_MAX_LENGTH = 80;
 
 /** Close code of an event connection refused because the user already holds PROMPT_EVENT_LIMITS.connectionsPerUser. */
 export const SOCKET_TOO_MANY = 4429;
+
+/** Limits of a video turned into poses: the file, its length and the frames estimated. */
+export const VIDEO_POSE_LIMITS = {
+  maxBytes: 50 * 1024 * 1024,
+  maxSeconds: 10,
+  maxFrames: 161,
+  defaultFps: 16,
+  maxFps: 30,
+  /** The containers read. */
+  types: ['video/mp4', 'video/webm'],
+} as const;
+
+/** Where a video's pose estimate is: queued, decoding its frames, or estimating frame `frame` of `frames`. */
+export interface VideoPoseProgress {
+  stage: 'queued' | 'decoding' | 'estimating';
+  frame: number;
+  frames: number;
+}
+
+/** A finished video's poses: one POSE_KEYPOINT frame a sampled frame, each person at one index throughout. */
+export interface VideoPoseResult {
+  frames: OpenPoseJson[];
+  fps: number;
+  canvas_width: number;
+  canvas_height: number;
+}
+
+/** What the server sends about a video's pose estimate on /ws_estimator, next to the photo estimates. */
+export type VideoPoseMessage =
+  | { type: 'video_pose.progress'; prompt_id: string; data: VideoPoseProgress }
+  | { type: 'video_pose.result'; prompt_id: string; data: VideoPoseResult }
+  | { type: 'video_pose.error'; prompt_id: string; data: EstimateError }
+  | { type: 'video_pose.stopped'; prompt_id: string; data: Record<string, never> };
+
+/** GET /v1/video_pose?prompt_id= answer. */
+export interface VideoPoseStatus {
+  prompt_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'stopped';
+  progress: VideoPoseProgress;
+  result: VideoPoseResult | null;
+  error: EstimateError | null;
+}
+
+/** Limits of a pose sequence rendered to a video: the frames a prompt may carry and its frame rate. */
+export const VIDEO_RENDER_LIMITS = {
+  maxFrames: 161,
+  minFps: 1,
+  maxFps: 60,
+  defaultFps: 16,
+} as const;

@@ -12,6 +12,7 @@ import {
   SEED_MAX,
   SIZE_MAX,
   SIZE_MIN,
+  VIDEO_RENDER_LIMITS,
   WORKFLOW_ID_MAX_LENGTH,
 } from './contract.js';
 
@@ -65,6 +66,20 @@ const personPrompt = z.object({
 });
 export type PersonPrompt = z.output<typeof personPrompt>;
 
+/** A POSE_KEYPOINT frame list (one people JSON a frame, the same index the same person), every frame on one canvas size. */
+export const framesSchema = z
+  .array(poseSchema)
+  .min(1)
+  .max(VIDEO_RENDER_LIMITS.maxFrames)
+  .superRefine((frames, ctx) => {
+    const [first] = frames;
+    const odd = frames.findIndex((frame) => frame.canvas_width !== first?.canvas_width || frame.canvas_height !== first?.canvas_height);
+    if (odd > 0 && first) {
+      const size = `${first.canvas_width}x${first.canvas_height}`;
+      ctx.addIssue({ code: 'custom', path: [odd], message: `has another canvas size than frame 0 (${size}); every frame must share one` });
+    }
+  });
+
 /** POST /v1/query_prompt */
 const queryPromptFields = z.object({
   prompt: z.string().trim().min(1).max(PROMPT_MAX_LENGTH),
@@ -84,6 +99,10 @@ const queryPromptFields = z.object({
   steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
   cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
   strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
+  /** A pose sequence: the prompt then makes one video of these frames (the mannequin engine); `pose` is its first frame's look. */
+  frames: framesSchema.optional(),
+  /** The video's frame rate, with frames only. */
+  fps: z.number().int().min(VIDEO_RENDER_LIMITS.minFps).max(VIDEO_RENDER_LIMITS.maxFps).optional(),
   /** Whether the workflow's depth ControlNet also guides the image (a depth map of the pose's 3D body); on by default where the profile offers one. */
   depth: z.boolean().optional(),
   /** The depth ControlNet's strength; the profile's default when left out. */
@@ -152,12 +171,17 @@ export interface StopPromptResponse {
   status: JobStatus;
 }
 
-/** A generated image; the URL is signed and expires. */
+/** The content types of generated results: a PNG image, or a video of a pose sequence. */
+export type ResultType = 'image/png' | 'video/mp4' | 'video/webm';
+
+/** A generated image (or video); the URL is signed and expires. */
 export interface HistoryImage {
   url: string;
   width: number;
   height: number;
   engine: EngineName;
+  /** What the file is: a video for a prompt with frames; absent (older prompts) means image/png. */
+  content_type?: ResultType;
 }
 
 /** The settings a prompt was made with; the workflow and sampling ones only with the ComfyUI engine. */
@@ -175,6 +199,9 @@ export interface PromptSettings {
   /** Whether a depth ControlNet guided it, and its strength. */
   depth?: boolean;
   depthStrength?: number;
+  /** A video prompt's frame count and frame rate. */
+  frames?: number;
+  fps?: number;
 }
 
 /** One prompt of the caller's history. */

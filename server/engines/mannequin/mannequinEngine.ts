@@ -1,14 +1,17 @@
+import type { FfmpegPrograms } from '../../video/ffmpeg.js';
 import { throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
 import { withTextChunk } from '../png/pngText.js';
 
 /** The PNG text keyword under which a mannequin image names each person's prompt (JSON: [{person, prompt}]). */
 export const PERSON_PROMPTS_KEYWORD = 'posecraft:person_prompts';
+import { cachedEncoding, renderMannequinVideo } from './mannequinVideo.js';
 
 // The drawing itself (renderMannequin.ts, with the native canvas) runs in the render process only:
 // the API process does not load the canvas library (~30 MB resident) for it.
 
-/** The built-in engine: a shaded artist's mannequin in the pose, on the CPU, gNumber seeded variants. */
-export function createMannequinEngine(): Engine {
+/** The built-in engine: a shaded artist's mannequin in the pose, on the CPU, gNumber seeded variants; or one video of a pose sequence (ffmpeg). */
+export function createMannequinEngine(programs: FfmpegPrograms): Engine {
+  const encoding = cachedEncoding(programs);
   return {
     name: 'mannequin',
     label: 'mannequin (built-in)',
@@ -24,5 +27,6 @@ export function createMannequinEngine(): Engine {
       }
       return images;
     },
+    runVideo: (job, options) => renderMannequinVideo(job, options, programs, encoding),
   };
 }

@@ -37,6 +37,8 @@ export const COMMANDS: CommandAction[] = [
   command('exportBody25', ['Mod+Alt+S'], (env) => env.exportJson('body25')),
   command('exportFrames', ['Mod+Alt+Shift+S'], (env) => env.exportJson('pose_keypoint')),
   command('importPng', ['Mod+Shift+O'], (env) => env.pickFile('png')),
+  // The server turns a short video into a pose per frame.
+  command('importVideo', ['Mod+Alt+V'], (env) => env.pickFile('video')),
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),

@@ -31,8 +31,8 @@ export interface EditAction extends ActionBase {
   selectAfter?(before: Scene, after: Scene, selection: Selection): Selection;
 }
 
-/** The files a command can ask the user to pick: a pose file (to replace the pose or to add to it), a reference image, a skeleton PNG. */
-export type PickKind = 'json' | 'jsonAdd' | 'image' | 'png';
+/** The files a command can ask the user to pick: a pose file (to replace the pose or to add to it), a reference image, a skeleton PNG, a video to turn into poses. */
+export type PickKind = 'json' | 'jsonAdd' | 'image' | 'png' | 'video';
 
 /** Everything a command may reach: the machine, the view, files and dialogs. */
 export interface CommandEnv {

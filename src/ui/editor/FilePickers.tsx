@@ -4,6 +4,8 @@ import { notify } from '../notify/notifications';
 import { readReferenceImage } from './background/readImage';
 import { IMAGE_TYPES, isImageType } from '../../pose';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
+import { VIDEO_POSE_LIMITS } from '../../api/contract';
+import { useVideoImport } from './io/VideoImport';
 
 /** Opens the hidden file inputs. */
 export interface FilePickerHandle {
@@ -28,19 +30,22 @@ export async function loadFile(file: File, env: CommandEnv, onError: (message: s
   }
 }
 
-/** The hidden inputs behind Import JSON, Add from JSON, Import PNG and Reference image. */
+/** The hidden inputs behind Import JSON, Add from JSON, Import PNG, Import video and Reference image (and the video's progress). */
 export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(function FilePickers({ env }, ref) {
   const { t } = useTranslation();
   const json = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLInputElement>(null);
   const png = useRef<HTMLInputElement>(null);
   const jsonAdd = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, jsonAdd, image, png })[kind].current?.click() }), []);
+  const video = useRef<HTMLInputElement>(null);
+  const videoImport = useVideoImport(env);
+  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, jsonAdd, image, png, video })[kind].current?.click() }), []);
   const onChange = (kind: PickKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     // Cleared so that picking the same file again still fires a change.
     e.target.value = '';
-    if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })), kind);
+    if (file && kind === 'video') videoImport.start(file);
+    else if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })), kind);
   };
   return (
     <>
@@ -62,6 +67,8 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
       />
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
       <input ref={png} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
+      <input ref={video} type="file" accept={VIDEO_POSE_LIMITS.types.join(',')} hidden onChange={onChange('video')} data-picker="video" />
+      {videoImport.panel}
     </>
   );
 });

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedImage } from '../../machines/generation.machine';
+import { isVideoResult, ResultVideo } from './ResultMedia';
 
 /** The control image a prompt's results were made from (the pose as the model was given it). */
 export interface ControlImage {
@@ -20,6 +21,8 @@ interface ImageViewerProps {
 export function ImageGrid({ images, promptId, control }: ImageViewerProps) {
   const { t } = useTranslation();
   const controlAlt = control ? t('generate.controlAlt', { width: control.width, height: control.height }) : '';
+  const videos = images.filter(isVideoResult);
+  const stills = images.filter((image) => !isVideoResult(image));
   return (
     <ul className="image-grid">
       {control && (
@@ -28,7 +31,10 @@ export function ImageGrid({ images, promptId, control }: ImageViewerProps) {
           <span className="image-caption">{t('generate.controlCaption')}</span>
         </li>
       )}
-      {images.map((image, i) => (
+      {videos.map((video) => (
+        <ResultVideo key={video.url} video={video} promptId={promptId} />
+      ))}
+      {stills.map((image, i) => (
         <li key={image.url}>
           <Dialog.Root>
             <Dialog.Trigger asChild>

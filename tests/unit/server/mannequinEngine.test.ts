@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderControlImage } from '../../../server/engines/controlImage';
 import type { EngineJob } from '../../../server/engines/engine';
 import { createMannequinEngine } from '../../../server/engines/mannequin/mannequinEngine';
+import { ffmpegPrograms } from '../../../server/video/videoConfig';
 import { decodePng } from '../../../server/engines/png/decodePng';
 import { JobAbort } from '../../../server/jobs/jobAbort';
 import {
@@ -32,7 +33,7 @@ const job = (over: Partial<EngineJob> = {}): EngineJob => ({
   ...over,
 });
 const run = (j: EngineJob, progress: number[] = [], signal = new AbortController().signal) =>
-  createMannequinEngine().run(j, { onProgress: (f) => progress.push(f), signal, render: renderInline });
+  createMannequinEngine(ffmpegPrograms({})).run(j, { onProgress: (f) => progress.push(f), signal, render: renderInline });
 
 const pixels = async (png: Buffer) => decodePng(png).data;
 
