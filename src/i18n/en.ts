@@ -629,6 +629,8 @@ export const en = {
     label: 'Generated video, {{width}} × {{height}}',
     caption: 'Video · {{engine}}',
     download: 'Download video',
+    fromTimeline: 'A video of the timeline instead of images ({{frames}} frames at {{fps}} fps)',
+    fromTimelineComfy: 'Videos of the timeline are made by the built-in mannequin engine only; this server generates with ComfyUI.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

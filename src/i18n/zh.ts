@@ -631,6 +631,8 @@ export const zh: Translation = {
     label: '生成的视频，{{width}} × {{height}}',
     caption: '视频 · {{engine}}',
     download: '下载视频',
+    fromTimeline: '改为生成时间轴的视频（{{frames}} 帧，每秒 {{fps}} 帧）',
+    fromTimelineComfy: '时间轴视频只由内置的人体模型引擎生成；本服务器使用 ComfyUI 生成。',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

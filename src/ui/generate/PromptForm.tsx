@@ -6,6 +6,7 @@ import type { WorkflowsResponse } from '../../api/schemas';
 import type { PoseDocument } from '../../pose';
 import { PersonPromptFields } from './PersonPromptFields';
 import { promptDraftStore } from './promptDraft';
+import { TimelineVideoField } from './TimelineVideoField';
 import { chosenProfile } from './useWorkflows';
 
 // Only a ComfyUI server offers profiles: the mannequin's pages never fetch these.
@@ -58,6 +59,7 @@ export function PromptForm({ canGenerate, busy, workflows, pose, onGenerate }: P
         />
       </label>
       <PersonPromptFields pose={pose} />
+      <TimelineVideoField workflows={workflows} />
       {workflows && chosen && (
         <Suspense fallback={null}>
           <WorkflowPicker data={workflows} chosen={chosen} />

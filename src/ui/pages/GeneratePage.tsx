@@ -5,7 +5,7 @@ import type { HistoryItem } from '../../api/schemas';
 import { toOpenPoseJson, type PoseDocument } from '../../pose';
 import type { GenerationRequest } from '../../machines/generation.machine';
 import { useStore } from '../store';
-import { panelStore } from '../stores/documentStore';
+import { panelStore, useDocument } from '../stores/documentStore';
 import { useAuth } from '../auth/appSession';
 import { panelSheetStore } from '../layout/panelSheet';
 import { useLayoutMode } from '../layout/useLayoutMode';
@@ -20,6 +20,7 @@ import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory'
 import { useGeneration } from '../generate/useGeneration';
 import { samplingRequest, useWorkflows } from '../generate/useWorkflows';
 import { usePoseDocument } from '../generate/usePoseDocument';
+import { timelineVideoRequest, timelineVideoStore } from '../generate/timelineVideo';
 import '../generate/generate.css';
 
 /** The request's person prompts, left out when there are none. */
@@ -33,6 +34,7 @@ export default function GeneratePage() {
   const { t } = useTranslation();
   const gNumber = useStore(panelStore, (d) => d.gNumber);
   const pose = usePoseDocument();
+  const sequence = useDocument((d) => d.scene.sequence);
   const { canvas_width: width, canvas_height: height } = pose;
   const { snapshot, send } = useGeneration();
   const poseIsEmpty = pose.people.length + pose.animals.length === 0;
@@ -59,6 +61,7 @@ export default function GeneratePage() {
         height,
         gNumber,
         pose: toOpenPoseJson(pose),
+        ...timelineVideoRequest(timelineVideoStore.get(), sequence, pose),
       },
     });
   };
