@@ -7,7 +7,7 @@ import { pannedPhotoVideo } from '../support/pannedPhotoVideo';
 test.describe('pose from a video', () => {
   test.setTimeout(240_000);
 
-  test('Import video shows the progress per frame, then the two people are in the editor', async ({ page }) => {
+  test('Import video shows the progress per frame, then the two people are in the editor as a sequence', async ({ page }) => {
     await signInToEditor(page, 'video-import');
     const video = pannedPhotoVideo(1);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+Alt+V')]);
@@ -20,5 +20,10 @@ test.describe('pose from a video', () => {
     const pose = await exportJson(page);
     expect([pose.canvas_width, pose.canvas_height]).toEqual([600, 450]);
     expect(pose.people).toHaveLength(2);
+    // The frames are one sequence: sixteen frames, one figure a person across them (a row each on the timeline).
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toHaveAttribute('data-length', '16');
+    await expect(timeline.locator('.timeline-row')).toHaveCount(2);
   });
 });
