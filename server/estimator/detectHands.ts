@@ -31,7 +31,7 @@ function uprightCrop(rt: Runtime, photo: Tensor4D, crop: HandCrop): Tensor4D {
   return tf.slice(turned, [0, MARGIN, MARGIN, 0], [1, HAND_SIDE, HAND_SIDE, 3]);
 }
 
-/** One look: the 21 landmarks in the photo's pixels and the model's hand-presence score. */
+/** One look: the 21 landmarks in the photo's pixels (with their depth from the wrist) and the model's hand-presence score. */
 async function look(rt: Runtime, photo: Tensor4D, crop: HandCrop): Promise<DetectedHand> {
   const [flag, points] = rt.tf.tidy(() => {
     const input = rt.tf.div(uprightCrop(rt, photo, crop), 255);
@@ -40,7 +40,15 @@ async function look(rt: Runtime, photo: Tensor4D, crop: HandCrop): Promise<Detec
   const [flagData, pointData] = await Promise.all([flag.data(), points.data()]);
   rt.tf.dispose([flag, points]);
   const score = flagData[0];
-  const keypoints = Array.from({ length: 21 }, (_, i) => ({ ...cropPointToImage(crop, pointData[3 * i], pointData[3 * i + 1], HAND_SIDE), score }));
+  // The model's depth is in the crop's pixels, smaller toward the camera, from the wrist: turned to
+  // the photo's pixels and toward the viewer.
+  const step = crop.size / HAND_SIDE;
+  const depth = (i: number) => -(pointData[3 * i + 2] - pointData[2]) * step;
+  const keypoints = Array.from({ length: 21 }, (_, i) => ({
+    ...cropPointToImage(crop, pointData[3 * i], pointData[3 * i + 1], HAND_SIDE),
+    z: depth(i),
+    score,
+  }));
   return { keypoints, score };
 }
 

@@ -1,6 +1,6 @@
 import type { Tensor4D } from '@tensorflow/tfjs-core';
 import { BODY, toOpenPoseJson, type OpenPoseJson, type Person } from '../../src/pose/index.js';
-import { peopleFromBodies, toPhotoDocument, withFaces, withHands } from '../../src/pose/estimate/index.js';
+import { peopleFromBodies, toPhotoDocument, withFaces, withHandDepth, withHands } from '../../src/pose/estimate/index.js';
 import { decodePhoto } from './decodeImage.js';
 import { detectBodies } from './detectBodies.js';
 import { detectFaces } from './detectFaces.js';
@@ -70,7 +70,7 @@ export async function runEstimate(rt: Runtime, bytes: Uint8Array, options: Estim
     const crops = options.hands ? handCropsFor(people) : [];
     if (crops.length > 0) {
       report('hands', 0.7);
-      people = withHands(people, await detectHands(rt, input, crops));
+      people = withHandDepth(withHands(people, await detectHands(rt, input, crops)));
       lap('hands');
     }
     const seen = { width: photo.seenWidth, height: photo.seenHeight };

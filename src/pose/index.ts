@@ -87,4 +87,5 @@ export { estimatePersonDepth, withPlausibleDepth } from './depth/estimateDepth.j
 export { flipLimbDepth, LIMBS, type Limb } from './depth/flipDepth.js';
 export { movePerson3d, NO_TURN, turnCentre, turnMotion, type Motion3, type Turn } from './depth/rotate3d.js';
 export { facingAwayPoints, type PointSets } from './depth/facingAway.js';
+export { handsBehindBody, type HandSets } from './depth/handsBehind.js';
 export { hidesFacingAway, personTurn, setPersonTurn, type TurnOptions } from './depth/turnPerson.js';

@@ -37,8 +37,8 @@ export interface FigureInfo {
 export interface FigureTurn {
   yaw: number;
   pitch: number;
-  /** Body and face indices the turn hid as facing away, shown again when it turns back. */
-  hidden?: { body?: number[] | undefined; face?: number[] | undefined } | undefined;
+  /** Body, face and hand indices the turn hid as facing away or behind the body, shown again when it turns back. */
+  hidden?: { body?: number[] | undefined; face?: number[] | undefined; rightHand?: number[] | undefined; leftHand?: number[] | undefined } | undefined;
   /** Set when the user chose to keep the points that face away shown. */
   showsFacingAway?: true | undefined;
 }

@@ -1,8 +1,9 @@
 import { BODY } from '../bodyTopology.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
+import type { HandSets } from './handsBehind.js';
 
 /** Points of a person by part: which indices of each list. */
-export interface PointSets {
+export interface PointSets extends HandSets {
   body?: number[] | undefined;
   face?: number[] | undefined;
 }

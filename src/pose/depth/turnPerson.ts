@@ -2,11 +2,12 @@ import { figureInfo, withFigureInfo } from '../figure.js';
 import type { Keypoint, Person } from '../types.js';
 import { withPlausibleDepth } from './estimateDepth.js';
 import { facingAwayPoints, type PointSets } from './facingAway.js';
+import { handsBehindBody } from './handsBehind.js';
 import { movePerson3d, turnCentre, turnMotion, type Turn } from './rotate3d.js';
 
-/** How a turn treats the head's points. */
+/** How a turn treats the points an estimator would not see. */
 export interface TurnOptions {
-  /** Hide the points that face away (nose, eyes, ears, face) as an estimator would not report them; by default on, unless the person's turn keeps them shown. */
+  /** Hide the points that face away (nose, eyes, ears, face) and hand points behind the body, as an estimator would not report them; by default on, unless the person's turn keeps them shown. */
   hideFacingAway?: boolean;
 }
 
@@ -15,17 +16,30 @@ const setShown = (points: Keypoint[] | undefined, indices: readonly number[] | u
 
 function withShown(person: Person, sets: PointSets | undefined, visible: boolean): Person {
   if (!sets) return person;
-  const face = setShown(person.face, sets.face, visible);
-  return { ...person, body: setShown(person.body, sets.body, visible) ?? person.body, ...(face ? { face } : {}) };
+  const [face, rightHand, leftHand] = [
+    setShown(person.face, sets.face, visible),
+    setShown(person.rightHand, sets.rightHand, visible),
+    setShown(person.leftHand, sets.leftHand, visible),
+  ];
+  return {
+    ...person,
+    body: setShown(person.body, sets.body, visible) ?? person.body,
+    ...(face ? { face } : {}),
+    ...(rightHand ? { rightHand } : {}),
+    ...(leftHand ? { leftHand } : {}),
+  };
 }
+
+const SETS = ['body', 'face', 'rightHand', 'leftHand'] as const;
 
 // Only points still shown are hidden (and remembered), so turning back never shows a point the user hid.
 function hideFacingAway(person: Person): { person: Person; hidden: PointSets } {
-  const away = facingAwayPoints(person);
-  const hidden: PointSets = {
-    body: away.body?.filter((i) => person.body[i]?.visible),
-    face: away.face?.filter((i) => person.face?.[i]?.visible),
-  };
+  const away: PointSets = { ...facingAwayPoints(person), ...handsBehindBody(person) };
+  const hidden: PointSets = {};
+  for (const set of SETS) {
+    const shown = away[set]?.filter((i) => person[set]?.[i]?.visible);
+    if (shown?.length) hidden[set] = shown;
+  }
   return { person: withShown(person, hidden, false), hidden };
 }
 
@@ -54,6 +68,6 @@ export function setPersonTurn(person: Person, turn: Turn, options: TurnOptions =
   const turned = movePerson3d(shownAgain, (p) => redo(undo(p)));
   const hide = options.hideFacingAway ?? !current?.showsFacingAway;
   const { person: result, hidden } = !hide || isNoTurn(turn) ? { person: turned, hidden: {} } : hideFacingAway(turned);
-  const remembered = { ...(hidden.body?.length || hidden.face?.length ? { hidden } : {}), ...(hide ? {} : { showsFacingAway: true as const }) };
+  const remembered = { ...(SETS.some((set) => hidden[set]?.length) ? { hidden } : {}), ...(hide ? {} : { showsFacingAway: true as const }) };
   return withFigureInfo(result, { turn: isNoTurn(turn) ? undefined : { ...turn, ...remembered } });
 }

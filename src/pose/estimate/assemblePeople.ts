@@ -55,7 +55,9 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  */
 export function toPhotoDocument(people: readonly Person[], seen: { width: number; height: number }, photo: { width: number; height: number }): PoseDocument {
   const [sx, sy] = [photo.width / seen.width, photo.height / seen.height];
-  const scaled = people.map((p) => mapPerson(p, (q) => ({ x: round2(q.x * sx), y: round2(q.y * sy) })));
+  // Depth scales with the image (the two factors differ only by rounding).
+  const sz = (sx + sy) / 2;
+  const scaled = people.map((p) => mapPerson(p, (q) => ({ x: round2(q.x * sx), y: round2(q.y * sy), ...(q.z === undefined ? {} : { z: round2(q.z * sz) }) })));
   const inside = (k: Keypoint) => k.x > 0 && k.y > 0 && k.x < photo.width && k.y < photo.height;
   const clipped = scaled.map((p) => {
     const hide = (points: Keypoint[] | undefined) => points?.map((k) => (k.visible && !inside(k) ? { ...k, visible: false } : k));

@@ -56,6 +56,6 @@ export function assignHands(people: readonly Person[], hands: readonly DetectedH
   return matches.map(({ anchor, candidate }) => ({
     person: wrists[anchor].person,
     side: wrists[anchor].side,
-    keypoints: distinct[candidate].keypoints.map((p) => ({ x: p.x, y: p.y, visible: true })),
+    keypoints: distinct[candidate].keypoints.map((p) => ({ x: p.x, y: p.y, ...(p.z === undefined ? {} : { z: p.z }), visible: true })),
   }));
 }

@@ -5,6 +5,8 @@
 export interface DetectedPoint {
   x: number;
   y: number;
+  /** Hand points only: the model's depth relative to the hand's wrist, in the same pixels, + toward the viewer. */
+  z?: number | undefined;
   score: number;
 }
 

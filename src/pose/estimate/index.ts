@@ -5,4 +5,5 @@ export { faceFromMesh, IRIS_CENTRE_VERTICES, MESH_VERTEX_OF_IBUG_68, pupilsFor }
 export { assignFaces, faceExtent, headPoint, MAX_HEAD_GAP_IN_FACES, type AssignedFace } from './assignFaces.js';
 export { assignHands, distinctHands, handSize, MAX_WRIST_GAP_IN_HANDS, type AssignedHand } from './assignHands.js';
 export { matchNearest, type Match } from './matchNearest.js';
+export { withHandDepth } from './handDepth.js';
 export { DEFAULT_THRESHOLDS, peopleFromBodies, toPhotoDocument, withFaces, withHands, type EstimateThresholds } from './assemblePeople.js';

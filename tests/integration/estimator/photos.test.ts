@@ -136,6 +136,19 @@ describe('two people (basketball.jpg)', () => {
     expect(player.hand_left_keypoints_2d).toBeUndefined();
   });
 
+  it("gives his right hand the hand model's depth: 3D points on the 2D ones, the curled fingertips off the wrist's depth", () => {
+    const player = output.pose.people[0];
+    const [hand2d, hand3d, body3d] = [player.hand_right_keypoints_2d!, player.hand_right_keypoints_3d!, player.pose_keypoints_3d!];
+    expect(hand3d).toHaveLength(84);
+    for (let i = 0; i < 21; i++) expect(hand3d.slice(4 * i, 4 * i + 2)).toEqual(hand2d.slice(3 * i, 3 * i + 2));
+    // The hand's wrist sits at the body wrist's plausible depth; the body itself has depth too.
+    expect(hand3d[2]).toBeCloseTo(body3d[4 * BODY.right_wrist + 2], 1);
+    // His hand is cupped on the ball, not flat to the camera: every fingertip is off the wrist's depth.
+    const tipDepths = [4, 8, 12, 16, 20].map((tip) => hand3d[4 * tip + 2] - hand3d[2]);
+    console.log(`[estimator] basketball right hand: fingertip depth from the wrist ${tipDepths.map((z) => z.toFixed(1)).join(', ')} px`);
+    for (const z of tipDepths) expect(Math.abs(z)).toBeGreaterThan(2);
+  });
+
   it('finds the second player, seen from behind, with his head at the top right', () => {
     const body = output.pose.people[1].pose_keypoints_2d;
     const head = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear].map((i) => point(body, i)).filter(Boolean) as Xy[];
