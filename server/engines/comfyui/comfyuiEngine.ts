@@ -11,6 +11,7 @@ import { encodePng } from '../png/encodePng.js';
 import { maskToRgba, personMask } from '../../../src/pose/personMask.js';
 import { withPersonPrompts, type MaskedPrompt } from './personConditioning.js';
 import { fillWorkflow, latentSize } from './workflow.js';
+import { runComfyVideo } from './videoRun.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -29,6 +30,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
     label: `comfyui ${baseUrl}`,
     available: () => server.answers(),
     serverInfo: () => server.info(),
+    runVideo: (job, options) => runComfyVideo({ baseUrl, http, server, settings, catalog }, job, options),
     async run(job: EngineJob, options: RunOptions): Promise<EngineImage[]> {
       const { profile, template: poseOnly, depth } = await catalog.forRun(job.sampling?.workflow);
       // A prompt queued with depth runs without it when the servers have since lost its model (the prompt still makes its images).
