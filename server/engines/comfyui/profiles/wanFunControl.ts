@@ -89,7 +89,7 @@ export function wanFunControlProfile(settings: ComfyUiSettings): WorkflowProfile
     label: 'Wan 2.2 Fun Control A14B (video)',
     kind: 'builtin',
     renderProfile: 'sd15',
-    minLongSide: 832,
+    minLongSide: 640,
     defaults: { steps: Math.min(20, settings.limits.steps.max), cfg: 3.5, strength: 1 },
     onlyWhenAvailable: true,
     video: { maxFrames: WAN_MAX_FRAMES },
