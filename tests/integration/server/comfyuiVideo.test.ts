@@ -107,6 +107,15 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       [10, 10000],
     ]);
 
+    // Six frames: WanFunControlToVideo makes 4k + 1, so the video is nine frames holding the last pose.
+    const six = controlFramesGraph(fillWorkflow(template, {}), [...uploads, 'f.png'], 12);
+    expect(Object.values(six).find((n) => n.class_type === 'WanFunControlToVideo')!.inputs.length).toBe(9);
+    expect(
+      Object.values(six)
+        .filter((n) => n.class_type === 'LoadImage')
+        .map((n) => n.inputs.image),
+    ).toEqual([...uploads, 'f.png', 'f.png', 'f.png', 'f.png']);
+
     const misspelt = structuredClone(graph) as TestWorkflow;
     const id = Object.keys(misspelt).find((key) => misspelt[key]!.class_type === 'WanFunControlToVideo')!;
     const { length, ...rest } = misspelt[id]!.inputs;
