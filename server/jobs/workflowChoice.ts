@@ -90,7 +90,12 @@ export async function chooseSampling(
   const states = await runtime.workflows.current();
   const frames = body.frames?.length;
   const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states, frames !== undefined);
-  if (!state && !body.workflow) throw badRequest('frames: this ComfyUI server offers no video profile (its nodes or models are missing)');
+  if (!state && !body.workflow)
+    throw badRequest(
+      frames === undefined
+        ? `workflow: this server offers no image profile; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`
+        : 'frames: this ComfyUI server offers no video profile (its nodes or models are missing)',
+    );
   if (!state)
     throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`);
   if (!state.available) throw badRequest(`workflow: ${state.profile.label} is not available: ${state.reason}`);

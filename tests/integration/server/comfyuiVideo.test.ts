@@ -150,6 +150,18 @@ describe('the Wan 2.2 Fun Control video profile', () => {
     }
   });
 
+  it('refuses a sequence on an image profile, a single pose on the video one, and more frames than Wan takes', async () => {
+    const refusal = async (body: Record<string, unknown>) => {
+      const res = await submit(body);
+      expect(res.statusCode).toBe(400);
+      return res.json().response_metadata.error.description as string;
+    };
+    await waitFor(async () => (await submit({ frames: walk(1) })).statusCode === 200);
+    expect(await refusal({ workflow: 'sd15', frames: walk(3) })).toBe('frames: SD1.5 + ControlNet OpenPose makes images, not videos; choose a video profile');
+    expect(await refusal({ workflow: 'wan-fun-control' })).toBe('workflow: Wan 2.2 Fun Control A14B (video) makes videos; send frames (a pose sequence)');
+    expect(await refusal({ frames: walk(82) })).toBe('frames: Wan 2.2 Fun Control A14B (video) takes at most 81 frames; this sequence has 82');
+  });
+
   it('turns a five-frame sequence into a video in the history, made by the Wan workflow from the five drawn frames', async () => {
     const res = await waitFor(async () => {
       const answer = await submit({ width: 640, height: 480, frames: walk(5), fps: 12 });
