@@ -7,10 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../../../src/api/schemas';
 import type { OpenPoseJson } from '../../../src/pose/index';
+import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
 import { loadComfyUiSettings } from '../../../server/engines/comfyui/comfyUiConfig';
 import { WorkflowCatalog } from '../../../server/engines/comfyui/profiles/workflowCatalog';
 import { controlFramesGraph } from '../../../server/engines/comfyui/profiles/wanFunControl';
 import { fillWorkflow } from '../../../server/engines/comfyui/workflow';
+import { JobAbort } from '../../../server/jobs/jobAbort';
+import { renderInline } from '../../support/inlineRender';
 import { nodeDefinitions } from '../../support/comfyuiNodeDefs';
 import { validateWorkflow, type TestWorkflow } from '../../support/comfyuiTestNodes';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
@@ -187,5 +190,23 @@ describe('the Wan 2.2 Fun Control video profile', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('video/mp4');
     expect(await probe(download.rawPayload)).toEqual({ codec_name: 'h264', width: 640, height: 480, nb_read_frames: '5' });
+  });
+
+  it('reports progress a frame at a time while uploading, then through sampling, and interrupts ComfyUI when stopped', async () => {
+    gpu.behaviour = 'hang';
+    try {
+      const controller = new AbortController();
+      const progress: number[] = [];
+      const engine = createComfyUiEngine(gpu.url, settings(), new WorkflowCatalog(settings()));
+      const job = { id: 'v1', width: 320, height: 240, seed: 1, prompt: 'a dancer', frames: walk(4), fps: 16, sampling: { workflow: 'wan-fun-control' } };
+      const run = engine.runVideo!(job, { onProgress: (f) => progress.push(f), signal: controller.signal, render: renderInline });
+      await waitFor(async () => progress.some((f) => f > 0.2), 10_000, 'sampling to start');
+      controller.abort(new JobAbort('stop'));
+      await expect(run).rejects.toBeInstanceOf(JobAbort);
+      expect(progress.slice(0, 4).map((f) => +f.toFixed(6))).toEqual([0.05, 0.1, 0.15, 0.2]);
+      expect(gpu.interrupts).toContain(gpu.prompts.at(-1)!.promptId);
+    } finally {
+      gpu.behaviour = 'finish';
+    }
   });
 });
