@@ -43,6 +43,7 @@ function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
     controls: controlsOfState(state),
     defaults: defaultsOf(state, limits),
     depth: { available: state.depth.reason === null, reason: state.depth.reason, strength: clamp(state.depth.strength, limits.strength) },
+    ...(state.profile.video ? { video: { max_frames: state.profile.video.maxFrames } } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryItem } from '../../../src/api/schemas';
+import type { HistoryItem, WorkflowsResponse } from '../../../src/api/schemas';
 import type { OpenPoseJson } from '../../../src/pose/index';
 import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
 import { loadComfyUiSettings } from '../../../server/engines/comfyui/comfyUiConfig';
@@ -151,6 +151,19 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       gpu.missingNodes.delete('WanFunControlToVideo');
       gpu.folders.vae = WAN_FOLDERS.vae;
     }
+  });
+
+  it('is listed by GET /v1/workflows as a video profile, and the default for images stays an image profile', async () => {
+    const list = async () => (await app.inject({ method: 'GET', url: '/v1/workflows', headers: bearer(alice) })).json().data as WorkflowsResponse;
+    // Listed again once the server's check after the test above (models back) has run.
+    const listed = await waitFor(async () => {
+      const answer = await list();
+      return answer.workflows.some((w) => w.id === 'wan-fun-control') ? answer : null;
+    });
+    const wan = listed.workflows.find((w) => w.id === 'wan-fun-control');
+    expect(wan).toMatchObject({ available: true, video: { max_frames: 81 }, controls: ['steps', 'cfg'] });
+    expect(listed.workflows.find((w) => w.id === 'sd15')!.video).toBeUndefined();
+    expect(listed.default_workflow).toBe('sd15');
   });
 
   it('refuses a sequence on an image profile, a single pose on the video one, and more frames than Wan takes', async () => {
