@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PROMPT_EVENT_LIMITS } from '../../../src/api/contract.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
-import { ComfyHttp } from './comfyHttp.js';
+import { ComfyHttp, finishedEntry } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
 import { ComfyServer } from './comfyServer.js';
@@ -129,11 +129,7 @@ async function collectImages(
 }
 
 async function fetchOutputs(http: ComfyHttp, promptId: string, outputNode: string) {
-  const entry = await http.history(promptId);
-  if (entry?.status?.status_str === 'error') {
-    const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
-    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
-  }
+  const entry = await finishedEntry(http, promptId);
   const images = entry?.outputs?.[outputNode]?.images ?? [];
   if (!images.length) throw new EngineError('ComfyUI finished without any output image');
   return images;

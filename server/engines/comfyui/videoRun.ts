@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { EngineError, throwIfAborted, type EngineVideo, type RunOptions, type VideoJob } from '../engine.js';
-import type { ComfyHttp } from './comfyHttp.js';
+import { finishedEntry, type ComfyHttp } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import type { ComfyServer } from './comfyServer.js';
 import { ComfySocket } from './comfySocket.js';
@@ -83,11 +83,7 @@ export async function runComfyVideo(deps: VideoRunDeps, job: VideoJob, options: 
 
 /** The prompt's one output video, as SaveVideo wrote it (an .mp4 or .webm in the output folder). */
 async function fetchVideo(http: ComfyHttp, promptId: string, outputNode: string): Promise<Pick<EngineVideo, 'video' | 'contentType'>> {
-  const entry = await http.history(promptId);
-  if (entry?.status?.status_str === 'error') {
-    const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
-    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
-  }
+  const entry = await finishedEntry(http, promptId);
   const file = entry?.outputs?.[outputNode]?.images?.find((ref) => /\.(mp4|webm)$/i.test(ref.filename));
   if (!file) throw new EngineError('ComfyUI finished without an output video');
   return { video: await http.view(file), contentType: file.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4' };
