@@ -20,8 +20,9 @@ export interface EngineJob {
   personPrompts?: PersonPrompt[] | undefined;
 }
 
-/** A video job: its size and seed, and its pose sequence (POSE_KEYPOINT frames on one canvas) at a frame rate. */
-export type VideoJob = Pick<EngineJob, 'id' | 'width' | 'height' | 'seed'> & { frames: OpenPoseJson[]; fps: number };
+/** A video job: its size and seed, its prompts and sampling (for a model's video), and its pose sequence (POSE_KEYPOINT frames on one canvas) at a frame rate. */
+export type VideoJob = Pick<EngineJob, 'id' | 'width' | 'height' | 'seed'> &
+  Partial<Pick<EngineJob, 'prompt' | 'negativePrompt' | 'sampling'>> & { frames: OpenPoseJson[]; fps: number };
 
 /** One PNG exactly width x height. */
 export interface EngineImage {

@@ -95,12 +95,13 @@ export async function runJob(
 /** Runs the engine on the job: its images, or the one video of a job with a pose sequence. */
 async function runEngine(engine: Engine, job: JobRow, pose: PoseDocument, options: RunOptions): Promise<Array<EngineImage | EngineVideo>> {
   const { width, height, gNumber, seed, workflow, steps, cfg, strength, depth, depthStrength, fps } = job.settings;
-  if (job.frames) {
-    if (!engine.runVideo) throw new EngineError(`The ${engine.name} engine does not make videos`);
-    return [await engine.runVideo({ id: job.id, width, height, seed, frames: job.frames, fps: fps ?? VIDEO_RENDER_LIMITS.defaultFps }, options)];
-  }
   const sampling = { workflow, steps, cfg, strength, depth, depthStrength };
   const { prompt, negative_prompt: negativePrompt, pose: poseJson } = job;
+  if (job.frames) {
+    if (!engine.runVideo) throw new EngineError(`The ${engine.name} engine does not make videos`);
+    const fpsOrDefault = fps ?? VIDEO_RENDER_LIMITS.defaultFps;
+    return [await engine.runVideo({ id: job.id, width, height, seed, prompt, negativePrompt, sampling, frames: job.frames, fps: fpsOrDefault }, options)];
+  }
   const personPrompts = job.settings.person_prompts;
   return engine.run({ id: job.id, prompt, negativePrompt, width, height, gNumber, seed, pose, poseJson, sampling, personPrompts }, options);
 }

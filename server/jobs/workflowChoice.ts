@@ -43,6 +43,7 @@ function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
     controls: controlsOfState(state),
     defaults: defaultsOf(state, limits),
     depth: { available: state.depth.reason === null, reason: state.depth.reason, strength: clamp(state.depth.strength, limits.strength) },
+    ...(state.profile.video ? { video: { max_frames: state.profile.video.maxFrames } } : {}),
   };
 }
 
@@ -61,6 +62,14 @@ export async function describeWorkflows(runtime: GenerationRuntime): Promise<Wor
 
 const badRequest = (description: string) => new ApiError(400, ERROR_CODES.badRequest, description);
 
+/** Refuses a sequence on an image profile, a single pose on a video one, and more frames than a video profile takes. */
+function checkVideoFit({ profile }: ProfileState, frames: number | undefined): void {
+  if (!profile.video && frames !== undefined) throw badRequest(`frames: ${profile.label} makes images, not videos; choose a video profile`);
+  if (profile.video && frames === undefined) throw badRequest(`workflow: ${profile.label} makes videos; send frames (a pose sequence)`);
+  if (profile.video && frames !== undefined && frames > profile.video.maxFrames)
+    throw badRequest(`frames: ${profile.label} takes at most ${profile.video.maxFrames} frames; this sequence has ${frames}`);
+}
+
 /**
  * The workflow profile and sampling settings a prompt is queued with: each asked value within the
  * operator's limits, the profile one this server offers and can run (as last checked), and the
@@ -68,7 +77,7 @@ const badRequest = (description: string) => new ApiError(400, ERROR_CODES.badReq
  * engine has no profiles: only the limits are checked, nothing is kept.
  */
 export async function chooseSampling(
-  body: Pick<QueryPromptRequest, 'workflow' | SamplingControl | 'depth' | 'depth_strength'>,
+  body: Pick<QueryPromptRequest, 'workflow' | SamplingControl | 'depth' | 'depth_strength' | 'frames'>,
   runtime: GenerationRuntime,
 ): Promise<Sampling> {
   const { engine, comfyui } = runtime.config;
@@ -80,10 +89,18 @@ export async function chooseSampling(
     if (value !== undefined && (value < min || value > max)) throw badRequest(`${name}: must be from ${min} to ${max} on this server`);
   if (engine !== 'comfyui') return {};
   const states = await runtime.workflows.current();
-  const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states);
+  const frames = body.frames?.length;
+  const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states, frames !== undefined);
+  if (!state && !body.workflow)
+    throw badRequest(
+      frames === undefined
+        ? `workflow: this server offers no image profile; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`
+        : 'frames: this ComfyUI server offers no video profile (its nodes or models are missing)',
+    );
   if (!state)
     throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers ${states.map((s) => s.profile.id).join(', ') || 'none'}`);
   if (!state.available) throw badRequest(`workflow: ${state.profile.label} is not available: ${state.reason}`);
+  checkVideoFit(state, frames);
   const defaults = defaultsOf(state, comfyui.limits);
   const chosen: Sampling = { workflow: state.profile.id };
   for (const control of controlsOfState(state)) chosen[control] = body[control] ?? defaults[control];

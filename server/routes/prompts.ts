@@ -2,15 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_PATHS, ERROR_CODES, USER_COST_MAX, VIDEO_RENDER_LIMITS } from '../../src/api/contract.js';
-import {
-  queryPromptRequest,
-  SEED_MAX,
-  stopPromptRequest,
-  type EngineName,
-  type JobStatus,
-  type QueryPromptResponse,
-  type StopPromptResponse,
-} from '../../src/api/schemas.js';
+import { queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse } from '../../src/api/schemas.js';
 import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
@@ -43,14 +35,12 @@ function tooMuchQueued(active: number, maxActive: number): ApiError {
   );
 }
 
-/** A prompt's pose sequence as the job keeps it, with its frame count and rate; null for an image prompt. Only the mannequin engine makes videos. */
-function videoOf(body: z.output<typeof queryPromptRequest>, engine: EngineName) {
+/** A prompt's pose sequence as the job keeps it, with its frame count and rate; null for an image prompt. On ComfyUI, chooseSampling checks that a video profile takes it. */
+function videoOf(body: z.output<typeof queryPromptRequest>) {
   if (!body.frames) {
     if (body.fps !== undefined) throw new ApiError(400, ERROR_CODES.badRequest, 'fps: is only taken with frames (a pose sequence to render as a video)');
     return null;
   }
-  if (engine !== 'mannequin')
-    throw new ApiError(400, ERROR_CODES.badRequest, `frames: videos are made by the mannequin engine only; this server runs ${engine}`);
   const fps = body.fps ?? VIDEO_RENDER_LIMITS.defaultFps;
   return { frames: body.frames.map((frame) => toOpenPoseJson(frame)), settings: { frames: body.frames.length, fps } };
 }
@@ -64,7 +54,7 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const body = parseRequest(queryPromptRequest, request.body);
     const { submissions, store } = await runtime.open();
     const id = crypto.randomUUID();
-    const video = videoOf(body, config.engine);
+    const video = videoOf(body);
     const cost = video ? checkSequenceCost(body.frames ?? [], body.width, body.height) : checkPromptCost(body.pose, body.width, body.height, body.gNumber);
     const sampling = await chooseSampling(body, runtime);
     const seed = body.seed ?? crypto.randomInt(0, SEED_MAX + 1);

@@ -99,7 +99,7 @@ const queryPromptFields = z.object({
   steps: z.number().int().min(SAMPLING_BOUNDS.steps.min).max(SAMPLING_BOUNDS.steps.max).optional(),
   cfg: z.number().min(SAMPLING_BOUNDS.cfg.min).max(SAMPLING_BOUNDS.cfg.max).optional(),
   strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
-  /** A pose sequence: the prompt then makes one video of these frames (the mannequin engine); `pose` is its first frame's look. */
+  /** A pose sequence: the prompt then makes one video of these frames (the mannequin engine, or a ComfyUI video profile); `pose` is its first frame's look. */
   frames: framesSchema.optional(),
   /** The video's frame rate, with frames only. */
   fps: z.number().int().min(VIDEO_RENDER_LIMITS.minFps).max(VIDEO_RENDER_LIMITS.maxFps).optional(),
@@ -289,6 +289,8 @@ export interface WorkflowProfileInfo {
   defaults: Record<SamplingControl, number>;
   /** Its depth ControlNet (a depth map of the pose's 3D body beside the OpenPose drawing): whether the servers can run it, why not, its default strength. */
   depth: { available: boolean; reason: string | null; strength: number };
+  /** Set on a profile that makes videos (it takes frames and no single pose): the most frames it takes. */
+  video?: { max_frames: number };
 }
 
 /** Answer of GET /v1/workflows: the profiles (none with the mannequin engine), the default one and the operator's limits. */

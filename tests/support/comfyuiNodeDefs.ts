@@ -9,8 +9,10 @@
  * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64),
  * nodes_controlnet.py (SetUnionControlNetType: "auto" then comfy/cldm/control_types.py's
  * UNION_CONTROLNET_TYPES keys), and
- * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). Combo lists of model files
- * are the folders given.
+ * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). For video (ComfyUI at
+ * a125cd8, Oct 2025): nodes.py (KSamplerAdvanced, ImageBatch), nodes_model_advanced.py
+ * (ModelSamplingSD3), nodes_wan.py (WanFunControlToVideo), nodes_video.py (CreateVideo; SaveVideo
+ * with comfy_api's VideoContainer and VideoCodec). Combo lists of model files are the folders given.
  */
 
 /** One node class as /object_info describes it. */
@@ -61,7 +63,7 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
     input: optional ? { required, optional } : { required },
     output,
     name,
-    output_node: name === 'SaveImage',
+    output_node: name === 'SaveImage' || name === 'SaveVideo',
   });
   const latent = (step: number) => ({
     width: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step }],
@@ -138,7 +140,62 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
       ['LATENT'],
     ),
     node('VAEDecode', { samples: ['LATENT'], vae: ['VAE'] }, ['IMAGE']),
+    ...videoDefinitions(),
     node('SaveImage', { images: ['IMAGE'], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, []),
   ];
   return Object.fromEntries(definitions.map((d) => [d.name, d]));
+}
+
+/** The nodes of a Wan 2.2 Fun Control video workflow. */
+function videoDefinitions(): NodeDefinition[] {
+  const node = (name: string, required: Record<string, unknown[]>, output: string[], optional?: Record<string, unknown[]>): NodeDefinition => ({
+    input: optional ? { required, optional } : { required },
+    output,
+    name,
+    output_node: name === 'SaveVideo',
+  });
+  const side = ['INT', { default: 832, min: 16, max: MAX_RESOLUTION, step: 16 }];
+  return [
+    node('ModelSamplingSD3', { model: ['MODEL'], shift: FLOAT(0, 100) }, ['MODEL']),
+    node('ImageBatch', { image1: ['IMAGE'], image2: ['IMAGE'] }, ['IMAGE']),
+    node(
+      'WanFunControlToVideo',
+      {
+        positive: ['CONDITIONING'],
+        negative: ['CONDITIONING'],
+        vae: ['VAE'],
+        width: side,
+        height: side,
+        length: ['INT', { default: 81, min: 1, max: MAX_RESOLUTION, step: 4 }],
+        batch_size: INT(1, 4096),
+      },
+      ['CONDITIONING', 'CONDITIONING', 'LATENT'],
+      { clip_vision_output: ['CLIP_VISION_OUTPUT'], start_image: ['IMAGE'], control_video: ['IMAGE'] },
+    ),
+    node(
+      'KSamplerAdvanced',
+      {
+        model: ['MODEL'],
+        add_noise: [['enable', 'disable'], {}],
+        noise_seed: INT(0, Number.MAX_SAFE_INTEGER),
+        steps: INT(1, 10000),
+        cfg: FLOAT(0, 100),
+        sampler_name: [SAMPLERS, {}],
+        scheduler: [SCHEDULERS, {}],
+        positive: ['CONDITIONING'],
+        negative: ['CONDITIONING'],
+        latent_image: ['LATENT'],
+        start_at_step: INT(0, 10000),
+        end_at_step: INT(0, 10000),
+        return_with_leftover_noise: [['disable', 'enable'], {}],
+      },
+      ['LATENT'],
+    ),
+    node('CreateVideo', { images: ['IMAGE'], fps: ['FLOAT', { default: 30, min: 1, max: 120, step: 1 }] }, ['VIDEO'], { audio: ['AUDIO'] }),
+    node(
+      'SaveVideo',
+      { video: ['VIDEO'], filename_prefix: ['STRING', { default: 'video/ComfyUI' }], format: [['auto', 'mp4'], {}], codec: [['auto', 'h264'], {}] },
+      [],
+    ),
+  ];
 }

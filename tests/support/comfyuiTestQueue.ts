@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { TestWorkflow } from './comfyuiTestNodes';
+import { saveVideo } from './comfyuiTestVideo';
 
 /** How a prompt behaves once it runs: finish, never finish (until interrupted), or fail in the sampler. */
 export type Behaviour = 'finish' | 'hang' | 'error';
@@ -77,10 +78,12 @@ export class TestPromptQueue {
   private async execute(job: TestJob): Promise<void> {
     const { send } = this.outlet;
     const node = (type: string) => Object.entries(job.workflow).find(([, n]) => n.class_type === type);
-    const [samplerId] = node('KSampler') ?? Object.entries(job.workflow)[0];
-    const saveIds = Object.entries(job.workflow)
-      .filter(([, n]) => n.class_type === 'SaveImage')
-      .map(([id]) => id);
+    const [samplerId] = node('KSampler') ?? node('KSamplerAdvanced') ?? Object.entries(job.workflow)[0];
+    const ids = (type: string) =>
+      Object.entries(job.workflow)
+        .filter(([, n]) => n.class_type === type)
+        .map(([id]) => id);
+    const saveIds = ids('SaveImage');
     const latentNode = node('EmptyLatentImage') ?? node('EmptySD3LatentImage');
     const latent = (latentNode?.[1].inputs ?? { width: 512, height: 512, batch_size: 1 }) as { width: number; height: number; batch_size: number };
     const status = { status_str: 'success', completed: true, messages: [] as unknown[] };
@@ -110,10 +113,18 @@ export class TestPromptQueue {
       this.outlet.preview(job, samplerId, step);
     }
     const images = this.draw(job, latent);
-    this.history.set(job.promptId, { prompt: [], outputs: Object.fromEntries(saveIds.map((id) => [id, { images }])), status });
-    for (const id of saveIds) send(job, 'executed', { node: id, output: { images } });
+    const outputs: Record<string, object> = Object.fromEntries(saveIds.map((id) => [id, { images }]));
+    for (const id of ids('SaveVideo')) outputs[id] = await this.saveVideo(job, id);
+    this.history.set(job.promptId, { prompt: [], outputs, status });
+    for (const [id, output] of Object.entries(outputs)) send(job, 'executed', { node: id, output });
     send(job, 'executing', { node: null });
     send(job, 'execution_success', { timestamp: Date.now() });
+  }
+
+  private async saveVideo(job: TestJob, saveId: string): Promise<object> {
+    const { output, file } = await saveVideo(job.workflow, saveId, this.outputs.size);
+    this.outputs.set(output.images[0].filename, file);
+    return output;
   }
 
   private draw(job: TestJob, latent: { width: number; height: number; batch_size: number }) {

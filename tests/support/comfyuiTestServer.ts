@@ -217,7 +217,7 @@ export class ComfyUiTestServer {
     if (req.method === 'GET' && url.pathname === '/view') {
       const png = this.queue.outputs.get(url.searchParams.get('filename') ?? '');
       if (!png || url.searchParams.get('type') !== 'output') return json(404, {});
-      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      res.writeHead(200, { 'content-type': url.searchParams.get('filename')?.endsWith('.mp4') ? 'video/mp4' : 'image/png' }).end(png);
       return;
     }
     json(404, { error: 'not found' });

@@ -15,6 +15,16 @@ export interface ComfyHistoryEntry {
   status?: { status_str?: string; completed?: boolean; messages?: Array<[string, Record<string, unknown>]> };
 }
 
+/** The prompt's history entry once it ran; throws EngineError with ComfyUI's words (as detail) when it failed. */
+export async function finishedEntry(http: ComfyHttp, promptId: string): Promise<ComfyHistoryEntry | null> {
+  const entry = await http.history(promptId);
+  if (entry?.status?.status_str === 'error') {
+    const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
+    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
+  }
+  return entry;
+}
+
 function cause(error: unknown): string {
   const e = error as Error & { cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError') return 'no answer in time';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PROMPT_EVENT_LIMITS } from '../../../src/api/contract.js';
 import { EngineError, throwIfAborted, type Engine, type EngineImage, type EngineJob, type RunOptions } from '../engine.js';
-import { ComfyHttp } from './comfyHttp.js';
+import { ComfyHttp, finishedEntry } from './comfyHttp.js';
 import type { ComfyUiSettings } from './comfyUiConfig.js';
 import { ComfySocket } from './comfySocket.js';
 import { ComfyServer } from './comfyServer.js';
@@ -11,6 +11,7 @@ import { encodePng } from '../png/encodePng.js';
 import { maskToRgba, personMask } from '../../../src/pose/personMask.js';
 import { withPersonPrompts, type MaskedPrompt } from './personConditioning.js';
 import { fillWorkflow, latentSize } from './workflow.js';
+import { runComfyVideo } from './videoRun.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -29,6 +30,7 @@ export function createComfyUiEngine(baseUrl: string, settings: ComfyUiSettings, 
     label: `comfyui ${baseUrl}`,
     available: () => server.answers(),
     serverInfo: () => server.info(),
+    runVideo: (job, options) => runComfyVideo({ baseUrl, http, server, settings, catalog }, job, options),
     async run(job: EngineJob, options: RunOptions): Promise<EngineImage[]> {
       const { profile, template: poseOnly, depth } = await catalog.forRun(job.sampling?.workflow);
       // A prompt queued with depth runs without it when the servers have since lost its model (the prompt still makes its images).
@@ -127,11 +129,7 @@ async function collectImages(
 }
 
 async function fetchOutputs(http: ComfyHttp, promptId: string, outputNode: string) {
-  const entry = await http.history(promptId);
-  if (entry?.status?.status_str === 'error') {
-    const failure = entry.status.messages?.find(([type]) => type === 'execution_error')?.[1];
-    throw new EngineError('ComfyUI failed on this prompt; the server log says why', String(failure?.exception_message ?? 'no message'));
-  }
+  const entry = await finishedEntry(http, promptId);
   const images = entry?.outputs?.[outputNode]?.images ?? [];
   if (!images.length) throw new EngineError('ComfyUI finished without any output image');
   return images;

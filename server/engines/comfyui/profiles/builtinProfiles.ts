@@ -2,6 +2,7 @@ import type { ComfyUiSettings } from '../comfyUiConfig.js';
 import { DEPTH_STRENGTH, depthModelChoice, withDepthNodes } from '../depthNodes.js';
 import { controlNetTemplate, type WorkflowTemplate } from '../workflow.js';
 import { UNION_PROFILES } from './unionProfiles.js';
+import { wanFunControlProfile } from './wanFunControl.js';
 import type { ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
 // Both classic profiles put their OpenPose ControlNet in node 6.
@@ -75,14 +76,14 @@ function sdxl(settings: ComfyUiSettings): WorkflowProfile {
 }
 
 /**
- * The built-in profiles the operator offers (COMFYUI_PROFILES), in that order; the union ones are
- * listed only while the servers can run them unless the operator named them.
+ * The built-in profiles the operator offers (COMFYUI_PROFILES), in that order; the union ones and
+ * the video one are listed only while the servers can run them unless the operator named them.
  */
 export function builtinProfiles(settings: ComfyUiSettings): WorkflowProfile[] {
   return settings.profiles.map((id) => {
     if (id === 'sd15') return sd15(settings);
     if (id === 'sdxl') return sdxl(settings);
-    const profile = UNION_PROFILES[id](settings);
+    const profile = id === 'wan-fun-control' ? wanFunControlProfile(settings) : UNION_PROFILES[id](settings);
     return { ...profile, onlyWhenAvailable: !settings.profilesNamed };
   });
 }

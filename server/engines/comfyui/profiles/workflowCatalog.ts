@@ -87,9 +87,10 @@ export class WorkflowCatalog {
     return this.states;
   }
 
-  /** The profile used when a prompt names none: the first available one. */
-  defaultOf(states: ProfileState[]): ProfileState | null {
-    return states.find((s) => s.available) ?? states[0] ?? null;
+  /** The profile used when a prompt names none: the first available one that makes images, or a video for a prompt with frames. */
+  defaultOf(states: ProfileState[], video = false): ProfileState | null {
+    const fitting = states.filter((s) => Boolean(s.profile.video) === video);
+    return fitting.find((s) => s.available) ?? fitting[0] ?? null;
   }
 
   /**

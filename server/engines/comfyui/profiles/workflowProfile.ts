@@ -45,6 +45,8 @@ export interface WorkflowProfile {
   defaults: Record<SamplingControl, number>;
   /** Listed only while the servers can run it (a built-in profile the operator did not ask for by name). */
   onlyWhenAvailable?: boolean;
+  /** Set on a profile that makes one video of a pose sequence (and no images): the most frames it takes. */
+  video?: { maxFrames: number };
   /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
   workflow: ProfileWorkflow | { error: string };
   /** Its depth ControlNet, tried in order (the first the servers can run is used), or why it has none. */
