@@ -630,7 +630,9 @@ export const en = {
     caption: 'Video · {{engine}}',
     download: 'Download video',
     fromTimeline: 'A video of the timeline instead of images ({{frames}} frames at {{fps}} fps)',
-    fromTimelineComfy: 'Videos of the timeline are made by the built-in mannequin engine only; this server generates with ComfyUI.',
+    noVideoProfile: 'This ComfyUI server has no video workflow (Wan 2.2 Fun Control), so the timeline cannot be sent as a video.',
+    profileUnavailable: '{{label}} cannot make a video of the timeline here: {{reason}}',
+    tooManyFrames: 'The timeline has {{frames}} frames; a video takes at most {{max}}.',
   },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };

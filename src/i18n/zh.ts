@@ -632,7 +632,9 @@ export const zh: Translation = {
     caption: '视频 · {{engine}}',
     download: '下载视频',
     fromTimeline: '改为生成时间轴的视频（{{frames}} 帧，每秒 {{fps}} 帧）',
-    fromTimelineComfy: '时间轴视频只由内置的人体模型引擎生成；本服务器使用 ComfyUI 生成。',
+    noVideoProfile: '此 ComfyUI 服务器没有视频工作流（Wan 2.2 Fun Control），因此无法把时间轴生成为视频。',
+    profileUnavailable: '{{label}} 在这里无法生成时间轴视频：{{reason}}',
+    tooManyFrames: '时间轴有 {{frames}} 帧；视频最多 {{max}} 帧。',
   },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

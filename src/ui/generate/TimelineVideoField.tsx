@@ -2,20 +2,26 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowsResponse } from '../../api/schemas';
 import { useStore } from '../store';
 import { useDocument } from '../stores/documentStore';
-import { timelineVideoOffered, timelineVideoStore } from './timelineVideo';
+import { hasTimeline, timelineVideoStore, videoMaker } from './timelineVideo';
 
-/** "A video of the timeline instead of images": offered while the editor's document is a sequence of more than one frame. */
+/** "A video of the timeline instead of images": offered while the editor's document is a sequence; says why not where it cannot be made. */
 export function TimelineVideoField({ workflows }: { workflows: WorkflowsResponse | null }) {
   const { t } = useTranslation();
   const sequence = useDocument((d) => d.scene.sequence);
   const wanted = useStore(timelineVideoStore);
-  if (!timelineVideoOffered(sequence)) return null;
-  // The server refuses frames on ComfyUI: say so here rather than after a click.
-  if (workflows?.engine === 'comfyui') return <p className="muted">{t('videoResult.fromTimelineComfy')}</p>;
+  if (!hasTimeline(sequence)) return null;
+  const maker = videoMaker(workflows);
+  if (maker.kind === 'none') {
+    const { unavailable } = maker;
+    const why = unavailable ? t('videoResult.profileUnavailable', { label: unavailable.label, reason: unavailable.reason }) : t('videoResult.noVideoProfile');
+    return <p className="muted">{why}</p>;
+  }
+  if (sequence.length > maker.maxFrames) return <p className="muted">{t('videoResult.tooManyFrames', { frames: sequence.length, max: maker.maxFrames })}</p>;
+  const label = t('videoResult.fromTimeline', { frames: sequence.length, fps: sequence.fps });
   return (
     <label className="field field-check">
       <input type="checkbox" name="timeline_video" checked={wanted} onChange={(e) => timelineVideoStore.set(e.target.checked)} />
-      {t('videoResult.fromTimeline', { frames: sequence.length, fps: sequence.fps })}
+      {maker.kind === 'profile' ? `${label} · ${maker.profile.label}` : label}
     </label>
   );
 }

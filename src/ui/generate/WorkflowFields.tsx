@@ -71,9 +71,11 @@ export function WorkflowPicker({ data, chosen }: { data: WorkflowsResponse; chos
   return (
     <fieldset className="workflow-fields">
       <legend>{t('generate.workflow')}</legend>
-      {data.workflows.map((profile) => (
-        <ProfileOption key={profile.id} profile={profile} checked={profile.id === chosen.id} />
-      ))}
+      {data.workflows
+        .filter((profile) => !profile.video)
+        .map((profile) => (
+          <ProfileOption key={profile.id} profile={profile} checked={profile.id === chosen.id} />
+        ))}
     </fieldset>
   );
 }

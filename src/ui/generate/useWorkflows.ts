@@ -18,7 +18,8 @@ export function useWorkflows(signedIn: boolean): WorkflowsResponse | null {
 /** The profile the draft asks for, if the server offers it and can run it; else the server's default. */
 export function chosenProfile(data: WorkflowsResponse | null, draft: PromptDraft): WorkflowProfileInfo | null {
   if (!data?.workflows.length) return null;
-  const asked = data.workflows.find((w) => w.id === draft.workflow && w.available);
+  // A video profile takes a timeline, never a single pose: it is never the image profile.
+  const asked = data.workflows.find((w) => w.id === draft.workflow && w.available && !w.video);
   return asked ?? data.workflows.find((w) => w.id === data.default_workflow) ?? null;
 }
 
@@ -40,4 +41,9 @@ export function samplingRequest(data: WorkflowsResponse | null, draft: PromptDra
     if (request.depth && strength !== undefined) request.depth_strength = strength;
   }
   return request;
+}
+
+/** The first profile that makes videos of a timeline and can run now (ComfyUI servers); null when there is none. */
+export function videoProfile(data: WorkflowsResponse | null): WorkflowProfileInfo | null {
+  return data?.workflows.find((w) => w.video && w.available) ?? null;
 }

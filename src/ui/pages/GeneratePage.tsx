@@ -20,7 +20,7 @@ import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory'
 import { useGeneration } from '../generate/useGeneration';
 import { samplingRequest, useWorkflows } from '../generate/useWorkflows';
 import { usePoseDocument } from '../generate/usePoseDocument';
-import { timelineVideoRequest, timelineVideoStore } from '../generate/timelineVideo';
+import { timelineVideoRequest, timelineVideoStore, videoMaker } from '../generate/timelineVideo';
 import '../generate/generate.css';
 
 /** The request's person prompts, left out when there are none. */
@@ -49,19 +49,19 @@ export default function GeneratePage() {
 
   const generate = () => {
     const draft = promptDraftStore.get();
+    const video = timelineVideoRequest(timelineVideoStore.get(), sequence, pose, videoMaker(workflows));
     send({
       type: 'GENERATE',
       request: {
         prompt: draft.prompt.trim(),
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
         ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
-        ...samplingRequest(workflows, draft),
-        ...personPrompts(pose.people, draft.personPrompts),
+        // A video takes its profile's own settings: the image profile's sampling, depth and person prompts are not its.
+        ...(video ?? { ...samplingRequest(workflows, draft), ...personPrompts(pose.people, draft.personPrompts) }),
         width,
         height,
         gNumber,
         pose: toOpenPoseJson(pose),
-        ...timelineVideoRequest(timelineVideoStore.get(), sequence, pose),
       },
     });
   };

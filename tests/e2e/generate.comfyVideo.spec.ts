@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { createTestUser } from '../support/emulator';
+import { DEFAULT_BODY } from './editor.helpers';
+import { generateButton, goToGenerate, historyItems, main, promptBox, statusBadge } from './generate.helpers';
+import { startComfyApp, type ComfyApp } from './support/comfyApp';
+import { signInInWidget } from './support/widget';
+
+// A timeline sent to a ComfyUI server (the test server) that has Wan 2.2 Fun Control's nodes and models:
+// the Generate page offers the video through that profile, keeps it out of the image profiles, and plays the result.
+
+let app: ComfyApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The server reads the test server's models again every half second, so the folders set below are seen.
+  app = await startComfyApp({ COMFYUI_MODELS_REFRESH_S: '0.5' });
+  Object.assign(app.gpu.folders, {
+    diffusion_models: ['wan2.2_fun_control_high_noise_14B_fp8_scaled.safetensors', 'wan2.2_fun_control_low_noise_14B_fp8_scaled.safetensors'],
+    text_encoders: ['umt5_xxl_fp8_e4m3fn_scaled.safetensors'],
+    vae: ['wan_2.1_vae.safetensors'],
+  });
+});
+test.afterAll(async () => app?.stop());
+
+test('a five-frame timeline goes to the Wan video profile and its video plays in the card', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await createTestUser('comfy-video');
+  // The server has seen the models (it reads them again on a request after its refresh time).
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`${app.base}/v1/workflows`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      return JSON.stringify(await answer.json());
+    })
+    .toContain('wan-fun-control');
+  await page.goto(`${app.base}/login`);
+  await signInInWidget(page, user.email, user.password);
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
+  const list = Array.from({ length: 5 }, (_, i) => ({ people: [{ pose_keypoints_2d: body(i * 8) }], canvas_width: 400, canvas_height: 600 }));
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON', exact: true }).click()]);
+  await chooser.setFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+  await goToGenerate(page);
+
+  // The video profile makes no images: it is not among the image workflows.
+  const picker = main(page).getByRole('group', { name: 'Workflow' });
+  await expect(picker.getByRole('radio').first()).toBeVisible({ timeout: 30_000 });
+  await expect(picker.getByText('Wan 2.2 Fun Control A14B (video)')).toHaveCount(0);
+  const option = main(page).getByRole('checkbox', {
+    name: 'A video of the timeline instead of images (5 frames at 16 fps) · Wan 2.2 Fun Control A14B (video)',
+  });
+  await option.check();
+  await promptBox(page).fill('a dancer stepping right');
+  await generateButton(page).click();
+  const card = historyItems(page).filter({ hasText: 'a dancer stepping right' });
+  await expect(statusBadge(card, 'Done')).toBeVisible({ timeout: 60_000 });
+  const player = card.locator('video');
+  await expect(player).toBeVisible();
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.duration)).toBeGreaterThan(0);
+  // What ComfyUI was sent: the Wan graph, with the five poses as its control video.
+  const sent = app.gpu.prompts.at(-1)!;
+  const classes = Object.values(sent.workflow as Record<string, { class_type: string }>).map((node) => node.class_type);
+  expect(classes).toContain('WanFunControlToVideo');
+  expect(classes.filter((c) => c === 'LoadImage').length).toBeGreaterThanOrEqual(5);
+});
