@@ -90,13 +90,13 @@ test.describe('editor controls: tooltips, states, status line and focus order', 
     await openEditor(page);
     const posing = page.getByRole('toolbar', { name: 'Posing tools' });
     const buttons = posing.getByRole('button');
-    await expect(buttons).toHaveCount(5);
-    for (let i = 0; i < 5; i++) {
+    await expect(buttons).toHaveCount(6);
+    for (let i = 0; i < 6; i++) {
       const button = buttons.nth(i);
       const label = (await button.getAttribute('aria-label'))!;
       const shortcut = (await button.getAttribute('data-shortcut')) ?? '';
-      // Proportions opens a popover and has no shortcut of its own; the four actions have one.
-      if (label !== 'Proportions') expect(shortcut, label).not.toBe('');
+      // Proportions opens a popover and Side view a panel: no shortcut of their own; the four actions have one.
+      if (label !== 'Proportions' && label !== 'Side view') expect(shortcut, label).not.toBe('');
       await button.hover();
       await expect(page.getByRole('tooltip')).toContainText(label);
       await expect(page.getByRole('tooltip')).toContainText(shortcut);
@@ -157,15 +157,15 @@ test.describe('editor controls: tooltips, states, status line and focus order', 
       );
     }
     // The toolbar, the posing tools beside the canvas, the canvas, what is under it (Feet is disabled with
-    // nobody selected, so it is passed over), then the people list on the right.
+    // nobody selected, so it is passed over; the timeline's button last), then the people list on the right.
     expect(names).toEqual([
       'Posing tools',
       'Pose canvas: drag joints to pose, drag a limb to move a person',
       'Drawing',
       'Library',
+      'Timeline',
       'Name of Person 1',
       'Show Person 1',
-      'Lock Person 1',
     ]);
   });
 });

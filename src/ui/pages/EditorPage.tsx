@@ -54,16 +54,16 @@ export default function EditorPage() {
               <RenderProfilePicker />
               <ActionButton name="openLibrary">
                 <LibraryBig aria-hidden size={16} strokeWidth={1.75} />
-                {t('editor.actions.openLibrary')}
+                <span className="tool-text">{t('editor.actions.openLibrary')}</span>
               </ActionButton>
               {/* The short name shows; the accessible name and the tooltip say what it does. */}
               <ActionButton name="toggleFeet">
                 <Footprints aria-hidden size={16} strokeWidth={1.75} />
-                {t('editor.parts.feet')}
+                <span className="tool-text">{t('editor.parts.feet')}</span>
               </ActionButton>
               <ActionButton name="toggleTimeline">
                 <Clapperboard aria-hidden size={16} strokeWidth={1.75} />
-                {t('timeline.title')}
+                <span className="tool-text">{t('timeline.title')}</span>
               </ActionButton>
             </div>
           </div>
