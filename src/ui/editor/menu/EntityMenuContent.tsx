@@ -34,7 +34,8 @@ const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
     'reorderUp',
     'reorderDown',
   ],
-  canvas: ['addPerson', 'addAnimal', '-', 'selectAll', 'pasteJson', '-', 'zoomReset'],
+  // The exports too: on a touch screen, with no keys for their shortcuts, this menu is where the maps are.
+  canvas: ['addPerson', 'addAnimal', '-', 'selectAll', 'pasteJson', '-', 'exportPng', 'exportDepthPng', 'exportNormalPng', '-', 'zoomReset'],
 };
 const PEOPLE_ONLY = new Set(['mirrorLeftToRight', 'mirrorRightToLeft', 'toggleHands', 'toggleFace', 'togglePin', 'flipLimbDepth']);
 
