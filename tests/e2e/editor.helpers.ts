@@ -86,3 +86,11 @@ export async function importFile(page: Page, file: string | { name: string; mime
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), tool(page, 'Import JSON').click()]);
   await chooser.setFiles(file);
 }
+
+/** Opens a POSE_KEYPOINT list of `count` frames of the built-in body (400 x 600), moved `step` px right a frame, by Import JSON. */
+export async function importFrameList(page: Page, count: number, step: number): Promise<void> {
+  const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
+  const list = Array.from({ length: count }, (_, i) => ({ people: [{ pose_keypoints_2d: body(i * step) }], canvas_width: 400, canvas_height: 600 }));
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON', exact: true }).click()]);
+  await chooser.setFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_BODY, dragBy, openEditor, zoomOf } from './editor.helpers';
+import { DEFAULT_BODY, dragBy, importFrameList, openEditor, zoomOf } from './editor.helpers';
 import { SIZES } from './layout.helpers';
 import { readWebm } from './support/webm';
 
@@ -119,10 +119,7 @@ test.describe('pose editor: motion', () => {
 
   test('a list of POSE_KEYPOINT frames opens as a sequence, one key a frame', async ({ page }) => {
     await openEditor(page);
-    const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
-    const list = Array.from({ length: 5 }, (_, i) => ({ people: [{ pose_keypoints_2d: body(i * 5) }], canvas_width: 400, canvas_height: 600 }));
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON', exact: true }).click()]);
-    await chooser.setFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+    await importFrameList(page, 5, 5);
     await page.getByRole('button', { name: 'Timeline', exact: true }).click();
     await expect(timeline(page)).toHaveAttribute('data-length', '5');
     await expect(keysOfFirst(page)).toHaveCount(5);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createTestUser } from '../support/emulator';
-import { DEFAULT_BODY } from './editor.helpers';
+import { importFrameList } from './editor.helpers';
 import { generateButton, goToGenerate, historyItems, main, promptBox, statusBadge } from './generate.helpers';
 import { startComfyApp, type ComfyApp } from './support/comfyApp';
 import { signInInWidget } from './support/widget';
@@ -35,10 +35,7 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
   await page.goto(`${app.base}/login`);
   await signInInWidget(page, user.email, user.password);
   await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
-  const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
-  const list = Array.from({ length: 5 }, (_, i) => ({ people: [{ pose_keypoints_2d: body(i * 8) }], canvas_width: 400, canvas_height: 600 }));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON', exact: true }).click()]);
-  await chooser.setFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+  await importFrameList(page, 5, 8);
   await goToGenerate(page);
 
   // The video profile makes no images: it is not among the image workflows.

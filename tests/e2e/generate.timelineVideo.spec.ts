@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createTestUser } from '../support/emulator';
-import { DEFAULT_BODY } from './editor.helpers';
+import { importFrameList } from './editor.helpers';
 import { generateButton, goToGenerate, historyItems, main, promptBox, statusBadge } from './generate.helpers';
 import { signInInWidget } from './support/widget';
 
@@ -17,10 +17,7 @@ test('a timeline of five frames becomes one video of five frames, played in its 
   await expect(option).toHaveCount(0);
 
   await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
-  const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
-  const list = Array.from({ length: 5 }, (_, i) => ({ people: [{ pose_keypoints_2d: body(i * 8) }], canvas_width: 400, canvas_height: 600 }));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON', exact: true }).click()]);
-  await chooser.setFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(list)) });
+  await importFrameList(page, 5, 8);
   await goToGenerate(page);
 
   await expect(option).toHaveAccessibleName('A video of the timeline instead of images (5 frames at 16 fps)');
