@@ -57,10 +57,11 @@ export class LeaseKeeper {
     }
   }
 
-  /** Stops the timer and waits for a heartbeat in flight. */
+  /** Stops the timer, waits for a heartbeat in flight, and writes progress not yet written (a run shorter than a tick still shows it before its end). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.pending;
+    if (this.progress !== this.written) await this.beat();
   }
 }
