@@ -1,4 +1,5 @@
 import { newFigureId } from '../figure.js';
+import { refitDocument } from '../document.js';
 import { parsePoseJson } from '../json/parsePoseJson.js';
 import { parsePythonJson } from '../json/pythonJson.js';
 import { toPoseExportJson } from '../json/exportFormats.js';
@@ -45,7 +46,7 @@ function tracksOf(frames: readonly PoseDocument[], kind: FigureKind): FigureTrac
 /**
  * Reads a pose file (text or parsed) as a sequence: a POSE_KEYPOINT list of frames (as ComfyUI saves
  * it) gives one key a frame, the same person index staying the same figure; a single pose gives a
- * sequence of one frame. Never throws.
+ * sequence of one frame. Frames of another canvas size are fitted onto the first frame's. Never throws.
  */
 export function importPoseSequence(input: unknown, fps = DEFAULT_FPS): PoseSequenceResult {
   let root: unknown;
@@ -64,6 +65,9 @@ export function importPoseSequence(input: unknown, fps = DEFAULT_FPS): PoseSeque
     frames.push(parsed.document);
   }
   const first = frames[0]!;
+  // A sequence has one canvas: a frame saved at another size is scaled onto the first frame's, as a
+  // frame change moves a pose (one scale, centred), so its people keep their place and proportions.
+  frames.forEach((doc, i) => (frames[i] = refitDocument(doc, first.canvas_width, first.canvas_height)));
   const canvas: PoseDocument = { ...first, people: [], animals: [] };
   return { ok: true, canvas, sequence: { fps, length: frames.length, tracks: [...tracksOf(frames, 'person'), ...tracksOf(frames, 'animal')] } };
 }

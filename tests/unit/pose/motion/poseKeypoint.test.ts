@@ -81,6 +81,19 @@ describe('POSE_KEYPOINT sequences', () => {
     expect(!result.ok && result.error.problem).toEqual({ code: 'tooManyFrames', values: { frames: 1001, max: 1000 } });
   });
 
+  it('fits a frame saved at another canvas size onto the canvas of the first, keeping its place', () => {
+    const at = (x: number, y: number, step: number) => ({ pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [x, y + i * step, 1]).flat() });
+    // The same person, centred on a 64x64 canvas and then on a 128x128 one (drawn twice as large).
+    const result = importPoseSequence([
+      { canvas_width: 64, canvas_height: 64, people: [at(32, 10, 1)] },
+      { canvas_width: 128, canvas_height: 128, people: [at(64, 20, 2)] },
+    ]);
+    if (!result.ok) throw new Error(result.error.message);
+    const [first, second] = result.sequence.tracks[0]!.keys.map((k) => k.figure.body);
+    expect(second![0]).toEqual({ x: 32, y: 10, visible: true });
+    expect(second![17]!.y - second![0]!.y).toBeCloseTo(first![17]!.y - first![0]!.y, 9);
+  });
+
   it('keeps a person index that leaves and comes back as a new figure', () => {
     const person = { pose_keypoints_2d: Array.from({ length: 18 }, () => [30, 30, 1]).flat() };
     const frame = (people: unknown[]) => ({ canvas_width: 64, canvas_height: 64, people });
