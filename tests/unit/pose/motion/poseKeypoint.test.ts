@@ -89,7 +89,7 @@ describe('POSE_KEYPOINT sequences', () => {
       { canvas_width: 128, canvas_height: 128, people: [at(64, 20, 2)] },
     ]);
     if (!result.ok) throw new Error(result.error.message);
-    const [first, second] = result.sequence.tracks[0]!.keys.map((k) => k.figure.body);
+    const [first, second] = result.sequence.tracks[0]!.keys.map((k) => (k.figure as Person).body);
     expect(second![0]).toEqual({ x: 32, y: 10, visible: true });
     expect(second![17]!.y - second![0]!.y).toBeCloseTo(first![17]!.y - first![0]!.y, 9);
   });
