@@ -1,5 +1,5 @@
 import { newFigureId } from '../figure.js';
-import { refitDocument } from '../document.js';
+import { MAX_FIGURES, refitDocument } from '../document.js';
 import { parsePoseJson } from '../json/parsePoseJson.js';
 import { parsePythonJson } from '../json/pythonJson.js';
 import { toPoseExportJson } from '../json/exportFormats.js';
@@ -43,6 +43,15 @@ function tracksOf(frames: readonly PoseDocument[], kind: FigureKind): FigureTrac
   return done;
 }
 
+// A frame's error named by the frame's place in the list, in the path and in the sentence built from it.
+function inFrame(error: PoseJsonError, frame: number): PoseJsonError {
+  const at = (path: string) => `[${frame}]${path ? `.${path}` : ''}`;
+  const values = error.problem.values as { path?: string };
+  if (values.path === undefined) return { ...error, path: at(error.path) };
+  const problem = { ...error.problem, values: { ...values, path: at(values.path) } } as PoseProblem;
+  return { path: at(error.path), message: poseProblemMessage(problem), problem };
+}
+
 /**
  * Reads a pose file (text or parsed) as a sequence: a POSE_KEYPOINT list of frames (as ComfyUI saves
  * it) gives one key a frame, the same person index staying the same figure; a single pose gives a
@@ -61,7 +70,9 @@ export function importPoseSequence(input: unknown, fps = DEFAULT_FPS): PoseSeque
   const frames: PoseDocument[] = [];
   for (const [i, entry] of list.entries()) {
     const parsed = parsePoseJson(entry);
-    if (!parsed.ok) return { ok: false, error: { ...parsed.error, path: `[${i}]${parsed.error.path ? `.${parsed.error.path}` : ''}` } };
+    if (!parsed.ok) return { ok: false, error: inFrame(parsed.error, i) };
+    const figures = parsed.document.people.length + parsed.document.animals.length;
+    if (figures > MAX_FIGURES) return failure({ code: 'tooManyFigures', values: { figures, max: MAX_FIGURES } });
     frames.push(parsed.document);
   }
   const first = frames[0]!;

@@ -55,6 +55,17 @@ describe('reading pose files', () => {
     expect(!tooMany.ok && poseProblemMessage(tooMany.problem)).toBe('the pose file has 101 people and animals; at most 100');
   });
 
+  it('refuses a frame list whose later frame cannot be read, naming the frame, instead of opening the first frame alone', () => {
+    const person = { pose_keypoints_2d: Array.from({ length: 18 }, (_, i) => [10 + i, 20 + i, 1]).flat() };
+    const frame = (people: unknown[]) => ({ canvas_width: 512, canvas_height: 512, people });
+    const badPoint = readPoseText(JSON.stringify([frame([person]), frame([person]), frame([{ pose_keypoints_2d: [1, 2] }])]));
+    expect(!badPoint.ok && poseProblemMessage(badPoint.problem)).toMatch(/\[2\]\.people\[0\]\.pose_keypoints_2d/);
+    const crowded = readPoseText(JSON.stringify([frame([person]), frame(Array.from({ length: 101 }, () => person))]));
+    expect(!crowded.ok && poseProblemMessage(crowded.problem)).toBe('the pose file has 101 people and animals; at most 100');
+    const good = readPoseText(JSON.stringify([frame([person]), frame([person])]));
+    expect(good.ok && good.scene.sequence?.length).toBe(2);
+  });
+
   it('refuses a file too large to be a pose before reading it, saying how large', () => {
     expect(poseFileTooLarge(MAX_POSE_FILE_BYTES)).toBeNull();
     expect(poseProblemMessage(poseFileTooLarge(200 * 1024 * 1024)!)).toBe('the pose file is 200.0 MB; at most 8.0 MB');

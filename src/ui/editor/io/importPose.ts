@@ -32,14 +32,17 @@ export function readPoseText(text: string): ImportResult {
   if (!parsed.ok) return { ok: false, problem: parsed.error.problem };
   const figures = parsed.document.people.length + parsed.document.animals.length;
   if (figures > MAX_FIGURES) return { ok: false, problem: { code: 'tooManyFigures', values: { figures, max: MAX_FIGURES } } };
-  return { ok: true, scene: withFrames(text, createScene(fitCanvas(parsed.document))), reading: parsed.reading, notes: parsed.notes };
+  const scene = withFrames(text, createScene(fitCanvas(parsed.document)));
+  return 'problem' in scene ? { ok: false, problem: scene.problem } : { ok: true, scene, reading: parsed.reading, notes: parsed.notes };
 }
 
 // A list of frames (ComfyUI's POSE_KEYPOINT) becomes a sequence, one key a frame, on the first frame's canvas fitted as above.
-function withFrames(text: string, scene: Scene): Scene {
+// A later frame that cannot be read refuses the file, naming the frame, rather than opening the first frame alone.
+function withFrames(text: string, scene: Scene): Scene | { problem: PoseProblem } {
   if (!/^\s*(\uFEFF)?\s*\[/.test(text)) return scene;
   const frames = importPoseSequence(text);
-  if (!frames.ok || frames.sequence.length < 2) return scene;
+  if (!frames.ok) return { problem: frames.error.problem };
+  if (frames.sequence.length < 2) return scene;
   const { canvas_width: width, canvas_height: height } = scene.pose;
   const sequence = refitSequence(frames.sequence, frames.canvas, width, height, 'fit');
   return sceneAtFrame(createScene({ ...scene.pose, people: [], animals: [] }, scene.reference, sequence), 0);
