@@ -14,6 +14,7 @@ const benches: Array<[string, string, string]> = [
   ['Health under pose saves', './poseSaves.ts', 'runPoseSavesBench'],
   ['Load: 200 connections, 30 s, history and prompt submission', './load.ts', 'runLoadBench'],
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
+  ['BlazePose against MoveNet MultiPose', './blazePose.ts', 'runBlazePoseBench'],
   ['Video to poses', './videoPose.ts', 'runVideoPoseBench'],
   ['Poses to a mannequin video', './mannequinVideo.ts', 'runMannequinVideoBench'],
 ];
