@@ -113,4 +113,23 @@ describe('pushing a joint toward or away from the viewer', () => {
     actor.send({ type: 'UNDO' });
     expect(actor.getSnapshot().context.scene).toBe(scene);
   });
+
+  it('makes a run of edits (a side-view drag shown on the canvas as it moves) one undo step, and a run back at its start none', () => {
+    const scene = sampleScene();
+    const actor = createActor(editorMachine, { input: { scene } }).start();
+    const steps = [10, 20, 30].map((dz) => pushJointInScene(scene, joint(BODY.right_wrist), dz));
+    for (const step of steps) {
+      actor.send({ type: 'COMMIT', scene: step, run: 'drag-1' });
+      expect(actor.getSnapshot().context.scene).toBe(step);
+    }
+    expect(actor.getSnapshot().context.past).toEqual([scene]);
+    actor.send({ type: 'COMMIT', scene: steps[0]!, run: 'drag-2' });
+    expect(actor.getSnapshot().context.past).toEqual([scene, steps[2]]);
+    // The second drag cancelled: back where it began, with no step of its own.
+    actor.send({ type: 'COMMIT', scene: steps[2]!, run: 'drag-2' });
+    expect(actor.getSnapshot().context.scene).toBe(steps[2]);
+    expect(actor.getSnapshot().context.past).toEqual([scene]);
+    actor.send({ type: 'UNDO' });
+    expect(actor.getSnapshot().context.scene).toBe(scene);
+  });
 });
