@@ -198,4 +198,31 @@ test.describe('pose editor: depth', () => {
     await pushInSideView(page, finger);
     await context.close();
   });
+
+  for (const lng of ['en', 'zh'] as const) {
+    test(`on a phone the side view's caption (${lng}) keeps its title and the viewer's side apart, within the panel`, async ({ browser }) => {
+      const context = await browser.newContext(SIZES.narrow);
+      const page = await context.newPage();
+      await openEditor(page);
+      // Pick the person (the view may still settle while the page's late parts load) and open the side view.
+      await expect(async () => {
+        const at = await toPage(page, thigh);
+        await page.touchscreen.tap(at.x, at.y);
+        await sideButton(page).tap();
+        await expect(sideView(page)).toBeVisible({ timeout: 1000 });
+      }).toPass();
+      if (lng === 'zh') await page.getByRole('group', { name: 'Language' }).locator('button[lang="zh"]').tap();
+      const figure = page.getByRole('figure', { name: lng === 'en' ? 'Side view' : '侧视图' });
+      await expect(figure).toBeVisible();
+      const [title, viewer] = await figure
+        .locator('figcaption span')
+        .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+      const drawing = (await figure.locator('svg').boundingBox())!;
+      // Apart: a gap between them on one line, or the viewer's side on a line of its own.
+      expect(viewer!.left >= title!.right + 4 || viewer!.top >= title!.bottom - 1, JSON.stringify({ title, viewer })).toBe(true);
+      // The caption wraps rather than widening the panel past its drawing.
+      expect(viewer!.right).toBeLessThanOrEqual(drawing.x + drawing.width + 1);
+      await context.close();
+    });
+  }
 });
