@@ -12,7 +12,8 @@ export type EditorEvent =
   | { type: 'CANCEL' }
   | { type: 'PAN_START' }
   | { type: 'PAN_END' }
-  | { type: 'COMMIT'; scene: Scene; selection?: Selection }
+  /** An edit; with `run`, the edits of one run (a side-view drag) make one undo step, and a run that comes back to its start leaves none. */
+  | { type: 'COMMIT'; scene: Scene; selection?: Selection; run?: string }
   | { type: 'SELECT'; selection: Selection }
   | { type: 'SET_JOINT'; joint: JointRef; point: Vec2 }
   | { type: 'SET_FRAME'; frame: number }

@@ -30,7 +30,7 @@ export interface EditorContext {
   /** What dragging from the press does; the scene itself is the saved mark a cancel returns to. */
   gesture: Gesture | null;
   /** What the newest undo step was, when later edits of the same kind join it (a slider's run). */
-  lastEdit: 'opacity' | `push:${string}` | null;
+  lastEdit: 'opacity' | `push:${string}` | `run:${string}` | null;
   /** The timeline's frame: the scene's pose is its sequence's pose there (not an edit, so not undone). */
   frame: number;
 }
@@ -86,7 +86,18 @@ export const editorMachine = setup({
     }),
     commit: assign(({ context, event }) => {
       const e = event as Of<'COMMIT'>;
-      return edit(context, e.scene, e.selection ?? context.selection);
+      const selection = e.selection ?? context.selection;
+      const run = e.run === undefined ? null : (`run:${e.run}` as const);
+      if (!run || context.lastEdit !== run) {
+        const first = edit(context, e.scene, selection);
+        // The run's step begins with its first edit that changes something.
+        return run && 'past' in first ? { ...first, lastEdit: run } : first;
+      }
+      // A later edit of the run joins its undo step; one back at the step's start drops the step.
+      const base = context.past[context.past.length - 1];
+      if (e.scene === base) return { scene: base, past: context.past.slice(0, -1), selection: clampSelection(selection, base), lastEdit: null };
+      const scene = sceneAfterEdit(context.scene, e.scene, context.frame);
+      return { scene, selection: clampSelection(selection, scene) };
     }),
     select: assign(({ context, event }) => ({ selection: clampSelection((event as Of<'SELECT'>).selection, context.scene) })),
     deselect: assign({ selection: EMPTY_SELECTION }),

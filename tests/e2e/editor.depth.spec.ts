@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
-import { DEFAULT_BODY, openEditor, pointOf, toPage, zoomOf } from './editor.helpers';
+import { DEFAULT_BODY, openEditor, pointOf, stage, toPage, zoomOf } from './editor.helpers';
 import { exportAnywhere as exportJson, SIZES } from './layout.helpers';
 
 const [RIGHT_SHOULDER, RIGHT_ELBOW, RIGHT_WRIST, LEFT_SHOULDER] = [2, 3, 4, 5];
@@ -44,16 +44,18 @@ async function sideJoint(page: Page, index: number) {
 /** A pointer for the test: the mouse, or one finger through the browser's touch input. */
 interface Pointer {
   tap(at: { x: number; y: number }): Promise<void>;
-  drag(from: { x: number; y: number }, dx: number, dy: number): Promise<void>;
+  /** Drags by (dx, dy); `held` runs after the last move, before the pointer is lifted. */
+  drag(from: { x: number; y: number }, dx: number, dy: number, held?: () => Promise<void>): Promise<void>;
 }
 
 function mousePointer(page: Page): Pointer {
   return {
     tap: (at) => page.mouse.click(at.x, at.y),
-    drag: async (from, dx, dy) => {
+    drag: async (from, dx, dy, held) => {
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
       await page.mouse.move(from.x + dx, from.y + dy, { steps: 10 });
+      await held?.();
       await page.mouse.up();
     },
   };
@@ -71,10 +73,11 @@ async function fingerPointer(context: BrowserContext, page: Page): Promise<Point
       await settle();
       await touch('touchEnd', []);
     },
-    drag: async (from, dx, dy) => {
+    drag: async (from, dx, dy, held) => {
       await touch('touchStart', [from]);
       for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: from.x + (dx * i) / 10, y: from.y + (dy * i) / 10 }]);
       await settle();
+      await held?.();
       await touch('touchEnd', []);
     },
   };
@@ -105,6 +108,20 @@ async function turnByHandleAndNumber(page: Page, pointer: Pointer): Promise<void
   expect((await exportJson(page)).people[0]!.pose_keypoints_3d).toBeUndefined();
 }
 
+/** A fingerprint (FNV-1a) of the pixels of every canvas layer of the stage in a 24 px square around a page point. */
+function canvasAround(page: Page, at: { x: number; y: number }): Promise<number> {
+  return stage(page).evaluate((element, p) => {
+    let hash = 0x811c9dc5;
+    for (const canvas of Array.from(element.querySelectorAll('canvas'))) {
+      const box = canvas.getBoundingClientRect();
+      const scale = canvas.width / box.width;
+      const [x, y] = [Math.round((p.x - box.left) * scale) - 12, Math.round((p.y - box.top) * scale) - 12];
+      for (const byte of canvas.getContext('2d')!.getImageData(x, y, 24, 24).data) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+    }
+    return hash;
+  }, at);
+}
+
 /** Pushes the right wrist toward the viewer in the side view (selected first on the canvas: seen from the side it lies over the hip); the forearm keeps its length in 3D and is drawn shorter. */
 async function pushInSideView(page: Page, pointer: Pointer): Promise<void> {
   await pointer.tap(await toPage(page, wrist));
@@ -112,7 +129,14 @@ async function pushInSideView(page: Page, pointer: Pointer): Promise<void> {
   await sideButton(page).click();
   await expect(sideView(page)).toBeVisible();
   const from = await sideJoint(page, RIGHT_WRIST);
-  await pointer.drag(from, 30, 0);
+  const wristY = page.getByRole('group', { name: 'Selected joint' }).getByRole('textbox', { name: 'Y' });
+  const [yBefore, onCanvas] = [await wristY.inputValue(), await toPage(page, wrist)];
+  const drawnBefore = await canvasAround(page, onCanvas);
+  await pointer.drag(from, 30, 0, async () => {
+    // Before the pointer is lifted, the canvas already draws the wrist where the push takes it.
+    await expect(wristY).not.toHaveValue(yBefore);
+    await expect.poll(() => canvasAround(page, onCanvas)).not.toBe(drawnBefore);
+  });
   const pushed = await exportJson(page);
   const [elbow, hand] = [body3d(pushed, RIGHT_ELBOW), body3d(pushed, RIGHT_WRIST)];
   expect(hand.z - elbow.z).toBeGreaterThan(10);
@@ -174,4 +198,31 @@ test.describe('pose editor: depth', () => {
     await pushInSideView(page, finger);
     await context.close();
   });
+
+  for (const lng of ['en', 'zh'] as const) {
+    test(`on a phone the side view's caption (${lng}) keeps its title and the viewer's side apart, within the panel`, async ({ browser }) => {
+      const context = await browser.newContext(SIZES.narrow);
+      const page = await context.newPage();
+      await openEditor(page);
+      // Pick the person (the view may still settle while the page's late parts load) and open the side view.
+      await expect(async () => {
+        const at = await toPage(page, thigh);
+        await page.touchscreen.tap(at.x, at.y);
+        await sideButton(page).tap();
+        await expect(sideView(page)).toBeVisible({ timeout: 1000 });
+      }).toPass();
+      if (lng === 'zh') await page.getByRole('group', { name: 'Language' }).locator('button[lang="zh"]').tap();
+      const figure = page.getByRole('figure', { name: lng === 'en' ? 'Side view' : '侧视图' });
+      await expect(figure).toBeVisible();
+      const [title, viewer] = await figure
+        .locator('figcaption span')
+        .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+      const drawing = (await figure.locator('svg').boundingBox())!;
+      // Apart: a gap between them on one line, or the viewer's side on a line of its own.
+      expect(viewer!.left >= title!.right + 4 || viewer!.top >= title!.bottom - 1, JSON.stringify({ title, viewer })).toBe(true);
+      // The caption wraps rather than widening the panel past its drawing.
+      expect(viewer!.right).toBeLessThanOrEqual(drawing.x + drawing.width + 1);
+      await context.close();
+    });
+  }
 });

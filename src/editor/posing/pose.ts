@@ -4,7 +4,7 @@ import { chainDownTo, chainEndingAt, pivotOf, subtree, type Skeleton } from './s
 import { bendOf, REACH_TOLERANCE, solveChain } from './solve';
 
 /** One posing step on a working figure, done to the fraction t of its full extent (0: nothing). */
-type Operation = (figure: Figure, t: number) => void;
+export type Operation = (figure: Figure, t: number) => void;
 
 // Halvings of the step when pins forbid the whole of it: 2^-14 of a drag is far below a pixel.
 const PIN_SEARCH_STEPS = 14;
@@ -12,12 +12,15 @@ const PIN_SEARCH_STEPS = 14;
 const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 
 /** The part of a chain from its last pinned joint (other than its end) down to its end. */
-function cutAtPins(chain: readonly number[], pins: readonly number[]): readonly number[] {
+export function cutAtPins(chain: readonly number[], pins: readonly number[]): readonly number[] {
   const last = chain.slice(0, -1).reduce((at, j, i) => (pins.includes(j) ? i : at), 0);
   return chain.slice(last);
 }
 
-// A pinned joint that moved is put back by the IK of the chain above it; false if that cannot be done.
+/** Puts back the pinned joints `op` moved (in `after`, from where they are in `before`); false if that cannot be done. */
+export type RestorePins = (before: Figure, after: Figure, skeleton: Skeleton, pins: readonly number[]) => boolean;
+
+// A pinned joint that moved is put back by the 2D IK of the chain above it; false if that cannot be done.
 function restorePins(before: Figure, after: Figure, skeleton: Skeleton, pins: readonly number[]): boolean {
   for (const p of pins) {
     const [was, now] = [before.body[p], after.body[p]];
@@ -29,12 +32,12 @@ function restorePins(before: Figure, after: Figure, skeleton: Skeleton, pins: re
   return pins.every((p) => !before.body[p] || distance(before.body[p], after.body[p]!) <= REACH_TOLERANCE);
 }
 
-/** The figure after `op`, done in full if the pins allow it, else as far as they allow. */
-function withPins(figure: Figure, skeleton: Skeleton, pins: readonly number[], op: Operation): Figure {
+/** The figure after `op`, done in full if the pins allow it (`restore` putting them back), else as far as they allow. */
+export function withPins(figure: Figure, skeleton: Skeleton, pins: readonly number[], op: Operation, restore: RestorePins = restorePins): Figure {
   const attempt = (t: number): Figure | null => {
     const next = cloneFigure(figure);
     op(next, t);
-    return restorePins(figure, next, skeleton, pins) ? next : null;
+    return restore(figure, next, skeleton, pins) ? next : null;
   };
   const full = attempt(1);
   if (full) return full;

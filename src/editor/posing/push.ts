@@ -1,10 +1,12 @@
-import { withPlausibleDepth } from '../../pose';
+import { withPlausibleDepth, type Keypoint, type Vec3 } from '../../pose';
 import { updateEntities } from '../model/entities';
 import type { JointRef } from '../model/joints';
 import { isLocked, pinsOf, type Scene } from '../model/scene';
-import { figurePerson, personFigure } from './figure';
-import { pushJoint } from './foreshorten';
-import { skeletonOf } from './skeleton';
+import { figurePerson, personFigure, type Figure } from './figure';
+import { pushJoint, translateJoints3d } from './foreshorten';
+import { cutAtPins, withPins, type RestorePins } from './pose';
+import { chainDownTo, skeletonOf, subtree, type Skeleton } from './skeleton';
+import { REACH_TOLERANCE } from './solve';
 
 /** Document pixels of depth per pixel of a push drag (up is toward the viewer). */
 export const PUSH_PER_PX = 1;
@@ -20,18 +22,82 @@ export function canPush(scene: Scene, joint: JointRef): boolean {
   );
 }
 
+const at3 = (p: Keypoint): Vec3 => ({ x: p.x, y: p.y, z: p.z ?? 0 });
+const minus = (a: Vec3, b: Vec3): Vec3 => ({ x: a.x - b.x, y: a.y - b.y, z: a.z - b.z });
+const along = (a: Vec3, d: Vec3, k: number): Vec3 => ({ x: a.x + d.x * k, y: a.y + d.y * k, z: a.z + d.z * k });
+const dot = (a: Vec3, b: Vec3) => a.x * b.x + a.y * b.y + a.z * b.z;
+const length = (a: Vec3) => Math.sqrt(dot(a, a));
+
+// Moves a joint to `to` in 3D with what hangs from it, except the joints in `stay`.
+function moveJoint3d(figure: Figure, skeleton: Skeleton, joint: number, to: Vec3, stay: readonly number[] = []): void {
+  const joints = subtree(skeleton, joint).filter((j) => !stay.includes(j));
+  translateJoints3d(figure, joints, minus(to, at3(figure.body[joint]!)));
+}
+
+// Any unit vector square to the unit `axis`: the middle joint's side when it lies on the axis itself.
+const squareTo = (axis: Vec3): Vec3 => {
+  const [x, y, z] = Math.abs(axis.z) < 0.9 ? [-axis.y, axis.x, 0] : [0, -axis.z, axis.y];
+  const n = Math.hypot(x, y, z);
+  return { x: x / n, y: y / n, z: z / n };
+};
+
+/**
+ * Puts the end of a 1- or 2-bone chain on `target` in 3D, every 3D bone length kept: a 1-bone
+ * chain only when its bone already reaches that far; a 2-bone chain's middle joint goes to the
+ * nearest point of the circle it can lie on (the two bones' spheres meeting). False when out of reach.
+ */
+function reach3d(figure: Figure, skeleton: Skeleton, chain: readonly number[], target: Vec3): boolean {
+  const body = figure.body;
+  const root = at3(body[chain[0]!]!);
+  const end = chain[chain.length - 1]!;
+  const toTarget = minus(target, root);
+  const d = length(toTarget);
+  if (chain.length === 2 && Math.abs(d - length(minus(at3(body[end]!), root))) > REACH_TOLERANCE) return false;
+  if (chain.length === 3) {
+    const mid = at3(body[chain[1]!]!);
+    const [a, b] = [length(minus(mid, root)), length(minus(at3(body[end]!), mid))];
+    if (d <= REACH_TOLERANCE || d < Math.abs(a - b) - REACH_TOLERANCE || d > a + b + REACH_TOLERANCE) return false;
+    const axis = along({ x: 0, y: 0, z: 0 }, toTarget, 1 / d);
+    const share = (a * a - b * b + d * d) / (2 * d);
+    const centre = along(root, axis, share);
+    const off = minus(mid, centre);
+    const side = along(off, axis, -dot(off, axis));
+    const n = length(side);
+    const out = n > REACH_TOLERANCE ? along({ x: 0, y: 0, z: 0 }, side, 1 / n) : squareTo(axis);
+    moveJoint3d(figure, skeleton, chain[1]!, along(centre, out, Math.sqrt(Math.max(0, a * a - share * share))), subtree(skeleton, end));
+  }
+  moveJoint3d(figure, skeleton, end, target);
+  return true;
+}
+
+// A pinned joint that moved is put back in 3D (x, y and depth) by the chain above it; false if that cannot be done.
+const restorePins3d: RestorePins = (before, after, skeleton, pins) => {
+  const moved = (p: number) => !!before.body[p] && !!after.body[p] && length(minus(at3(before.body[p]), at3(after.body[p]))) > REACH_TOLERANCE;
+  for (const p of pins) {
+    if (!moved(p)) continue;
+    const chain = chainDownTo(skeleton, p);
+    const cut = chain && cutAtPins(chain, pins);
+    if (!cut || cut.length < 2 || !reach3d(after, skeleton, cut, at3(before.body[p]!))) return false;
+  }
+  return !pins.some(moved);
+};
+
 /**
  * The scene with a body joint pushed toward (dz > 0) or away from the viewer, its bone keeping its
  * 3D length so the drawing foreshortens, what hangs from it moving with it in 3D. A person without
- * depth first gets a plausible one. Anything that cannot be pushed gives the same scene.
+ * depth first gets a plausible one. Pinned joints stay where they are in 3D: the chain above a
+ * pinned joint bends to keep it (an elbow swings about the shoulder-to-wrist line), and the push
+ * goes only as far as that allows. Anything that cannot be pushed gives the same scene.
  */
 export function pushJointInScene(scene: Scene, joint: JointRef, dz: number): Scene {
   if (dz === 0 || !canPush(scene, joint)) return scene;
   return updateEntities(scene, [joint.entity], {
     person: (person) => {
+      const skeleton = skeletonOf('person');
       const figure = personFigure(withPlausibleDepth(person));
-      pushJoint(figure, skeletonOf('person'), joint.index, dz);
-      return figurePerson(figure, person);
+      const pushed = withPins(figure, skeleton, pinsOf(scene, joint.entity), (f, t) => pushJoint(f, skeleton, joint.index, dz * t), restorePins3d);
+      // Pins that allow no push at all leave the person as it was, without the plausible depth.
+      return pushed === figure ? person : figurePerson(pushed, person);
     },
   });
 }

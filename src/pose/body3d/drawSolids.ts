@@ -9,35 +9,18 @@ export interface DepthTarget {
   normal: Float32Array;
 }
 
-// Keeps (z, normal) at pixel i when it is nearer than what the pixel holds.
-function keep(target: DepthTarget, i: number, z: number, nx: number, ny: number, nz: number): void {
-  if (z <= (target.depth[i] as number)) return;
-  target.depth[i] = z;
+// The rasterizers below run per pixel of every solid, so they read the solid into plain numbers
+// once, keep the per-row terms out of the pixel loop and write the buffers directly. The arithmetic
+// of each pixel stays term for term the same wherever a term is hoisted, so results are exact.
+
+// Keeps (z, normal) at pixel i when it is nearer than what the pixel holds (also when z is NaN, as the depth test never refuses it).
+function keep(depth: Float32Array, normal: Float32Array, i: number, z: number, nx: number, ny: number, nz: number): void {
+  if (z <= (depth[i] as number)) return;
+  depth[i] = z;
   const n = i * 3;
-  target.normal[n] = nx;
-  target.normal[n + 1] = ny;
-  target.normal[n + 2] = nz;
-}
-
-// The rows of the target the solid's image can reach.
-function rows(target: DepthTarget, minY: number, maxY: number): [number, number] {
-  return [Math.max(0, Math.ceil(minY)), Math.min(target.height - 1, Math.floor(maxY))];
-}
-
-// The columns of row y the solid's image can reach, clipped to the target; from > to when none.
-function columns(target: DepthTarget, solid: Capsule | Ellipsoid, y: number): [number, number] {
-  const span = rowSpan(solid, y);
-  return span ? [Math.max(0, Math.ceil(span.from)), Math.min(target.width - 1, Math.floor(span.to))] : [1, 0];
-}
-
-// Where the ray through (x, y) meets the sphere of radius r at `end`, kept if nearer.
-function sphereAt(target: DepthTarget, i: number, x: number, y: number, end: Capsule['a'], r: number): void {
-  const dx = x - end.x;
-  const dy = y - end.y;
-  const h = r * r - dx * dx - dy * dy;
-  if (h < 0) return;
-  const dz = Math.sqrt(h);
-  keep(target, i, end.z + dz, dx / r, dy / r, dz / r);
+  normal[n] = nx;
+  normal[n + 1] = ny;
+  normal[n + 2] = nz;
 }
 
 /**
@@ -48,53 +31,80 @@ function sphereAt(target: DepthTarget, i: number, x: number, y: number, end: Cap
  * Seen end on, the nearer end's sphere is all that shows.
  */
 export function drawCapsule(target: DepthTarget, c: Capsule): void {
-  const { a, b, radius: r } = c;
-  const bx = b.x - a.x;
-  const by = b.y - a.y;
-  const bz = b.z - a.z;
+  const { width, depth, normal } = target;
+  const r = c.radius;
+  const [ax, ay, az] = [c.a.x, c.a.y, c.a.z];
+  const [ex, ey, ez] = [c.b.x, c.b.y, c.b.z];
+  const bx = ex - ax;
+  const by = ey - ay;
+  const bz = ez - az;
   const len2 = bx * bx + by * by + bz * bz;
   const qa = len2 > 1e-12 ? 1 - (bz * bz) / len2 : 0;
-  const [r2, inv] = [r * r, 1 / r];
-  const nearEnd = a.z >= b.z ? a : b;
-  const [y0, y1] = rows(target, Math.min(a.y, b.y) - r, Math.max(a.y, b.y) + r);
+  const endOn = qa <= 1e-9;
+  const [r2, inv, qa2, qa4] = [r * r, 1 / r, 2 * qa, 4 * qa];
+  // Seen end on, the nearer end; otherwise the end a pixel past t < 0 (a) or t > 1 (b) meets.
+  const nearIsA = az >= ez;
+  const y0 = Math.max(0, Math.ceil(Math.min(ay, ey) - r));
+  const y1 = Math.min(target.height - 1, Math.floor(Math.max(ay, ey) + r));
   for (let y = y0; y <= y1; y++) {
-    const [x0, x1] = columns(target, c, y);
-    const py = y - a.y;
-    for (let x = x0, i = y * target.width + x0; x <= x1; x++, i++) {
-      if (qa <= 1e-9) {
-        sphereAt(target, i, x, y, nearEnd, r);
-        continue;
+    const span = rowSpan(c, y);
+    if (!span) continue;
+    const x0 = Math.max(0, Math.ceil(span.from));
+    const x1 = Math.min(width - 1, Math.floor(span.to));
+    const py = y - ay;
+    const pyby = py * by;
+    const pypy = py * py;
+    for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+      const px = x - ax;
+      let t = 0;
+      if (!endOn) {
+        const q = px * bx + pyby;
+        const qb = (-2 * q * bz) / len2;
+        const disc = qb * qb - qa4 * (px * px + pypy - (q * q) / len2 - r2);
+        if (disc < 0) continue;
+        const w = (-qb + Math.sqrt(disc)) / qa2;
+        t = (q + w * bz) / len2;
+        if (t >= 0 && t <= 1) {
+          keep(depth, normal, i, az + w, (px - t * bx) * inv, (py - t * by) * inv, (w - t * bz) * inv);
+          continue;
+        }
       }
-      const px = x - a.x;
-      const q = px * bx + py * by;
-      const qb = (-2 * q * bz) / len2;
-      const disc = qb * qb - 4 * qa * (px * px + py * py - (q * q) / len2 - r2);
-      if (disc < 0) continue;
-      const w = (-qb + Math.sqrt(disc)) / (2 * qa);
-      const t = (q + w * bz) / len2;
-      if (t >= 0 && t <= 1) keep(target, i, a.z + w, (px - t * bx) * inv, (py - t * by) * inv, (w - t * bz) * inv);
-      else sphereAt(target, i, x, y, t < 0 ? a : b, r);
+      // The sphere at the end the pixel lies past (or the nearer end, seen end on).
+      const atA = endOn ? nearIsA : t < 0;
+      const dx = x - (atA ? ax : ex);
+      const dy = y - (atA ? ay : ey);
+      const h = r2 - dx * dx - dy * dy;
+      if (h < 0) continue;
+      const dz = Math.sqrt(h);
+      keep(depth, normal, i, (atA ? az : ez) + dz, dx / r, dy / r, dz / r);
     }
   }
 }
 
 /** Draws an axis-aligned ellipsoid seen along -z; its normal is the gradient (u / rx, v / ry, w / rz), made unit. */
 export function drawEllipsoid(target: DepthTarget, e: Ellipsoid): void {
-  const { centre: c, radii: r } = e;
-  const [y0, y1] = rows(target, c.y - r.y, c.y + r.y);
+  const { width, depth, normal } = target;
+  const [cx, cy, cz] = [e.centre.x, e.centre.y, e.centre.z];
+  const [rx, ry, rz] = [e.radii.x, e.radii.y, e.radii.z];
+  const y0 = Math.max(0, Math.ceil(cy - ry));
+  const y1 = Math.min(target.height - 1, Math.floor(cy + ry));
   for (let y = y0; y <= y1; y++) {
-    const [x0, x1] = columns(target, e, y);
-    const v = (y - c.y) / r.y;
-    for (let x = x0, i = y * target.width + x0; x <= x1; x++, i++) {
-      const u = (x - c.x) / r.x;
-      const h = 1 - u * u - v * v;
+    const span = rowSpan(e, y);
+    if (!span) continue;
+    const x0 = Math.max(0, Math.ceil(span.from));
+    const x1 = Math.min(width - 1, Math.floor(span.to));
+    const v = (y - cy) / ry;
+    const vv = v * v;
+    const ny = v / ry;
+    for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+      const u = (x - cx) / rx;
+      const h = 1 - u * u - vv;
       if (h < 0) continue;
       const w = Math.sqrt(h);
-      const nx = u / r.x;
-      const ny = v / r.y;
-      const nz = w / r.z;
+      const nx = u / rx;
+      const nz = w / rz;
       const n = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-      keep(target, i, c.z + w * r.z, nx / n, ny / n, nz / n);
+      keep(depth, normal, i, cz + w * rz, nx / n, ny / n, nz / n);
     }
   }
 }

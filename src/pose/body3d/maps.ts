@@ -5,20 +5,35 @@ import type { BodySurface } from './bodySurface.js';
 // the black background (which stands for "farther than everything").
 const FAR_SHARE = 0.2;
 
+// level = floor + (z - far) / range * (top - floor), rounded: one multiply-add a pixel.
+function levelLine(surface: BodySurface, top: number): { gain: number; offset: number } {
+  const range = surface.near - surface.far;
+  const floor = FAR_SHARE * top;
+  const gain = range > 0 ? (top - floor) / range : 0;
+  return { gain, offset: range > 0 ? floor - surface.far * gain + 0.5 : top + 0.5 };
+}
+
+// Each loop below stores into one kind of typed array only: a loop storing into either kind is
+// many times slower per pixel. A store into a Uint8Array or Uint16Array wraps the level modulo 2^8
+// or 2^16 after truncating it, exactly as `>>> 0` then a mask does.
+
 /**
  * The depth map's levels at a bit depth (8 or 16), one per pixel: ControlNet's depth convention,
  * near is white and far is black, normalised over the bodies' depth range (nearest = full white,
  * farthest = a fifth of it); the background is 0.
  */
 export function depthLevels(surface: BodySurface, bits: 8 | 16): Uint8Array | Uint16Array {
-  const top = bits === 8 ? 255 : 65535;
-  const levels = bits === 8 ? new Uint8Array(surface.depth.length) : new Uint16Array(surface.depth.length);
-  const range = surface.near - surface.far;
-  const floor = FAR_SHARE * top;
-  // level = floor + (z - far) / range * (top - floor), rounded: one multiply-add a pixel.
-  const gain = range > 0 ? (top - floor) / range : 0;
-  const offset = range > 0 ? floor - surface.far * gain + 0.5 : top + 0.5;
   const { depth } = surface;
+  const { gain, offset } = levelLine(surface, bits === 8 ? 255 : 65535);
+  if (bits === 16) {
+    const levels = new Uint16Array(depth.length);
+    for (let i = 0; i < depth.length; i++) {
+      const z = depth[i] as number;
+      if (z !== -Infinity) levels[i] = z * gain + offset;
+    }
+    return levels;
+  }
+  const levels = new Uint8Array(depth.length);
   for (let i = 0; i < depth.length; i++) {
     const z = depth[i] as number;
     if (z !== -Infinity) levels[i] = z * gain + offset;
@@ -26,19 +41,26 @@ export function depthLevels(surface: BodySurface, bits: 8 | 16): Uint8Array | Ui
   return levels;
 }
 
-// RGBA bytes r, g, b, 255 as one 32-bit word in this machine's byte order.
+// RGBA bytes r, g, b, 255 as one 32-bit word in this machine's byte order, as a signed integer: an
+// Int32Array takes it without the boxing an unsigned word above 2^31 can cost.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const rgbaWord = (r: number, g: number, b: number) => (LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+const rgbaWord = (r: number, g: number, b: number) => (LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255);
 
-const wordsOf = (target: Raster) => new Uint32Array(target.data.buffer, target.data.byteOffset, target.width * target.height);
+const wordsOf = (target: Raster) => new Int32Array(target.data.buffer, target.data.byteOffset, target.width * target.height);
+
+// The opaque grey word of each 8-bit level.
+const GREY_WORDS = Int32Array.from({ length: 256 }, (_, v) => rgbaWord(v, v, v));
 
 /** Writes the 8-bit depth map into an RGBA raster of the same size as grey, opaque. */
 export function paintDepthMap(surface: BodySurface, target: Raster): void {
-  const levels = depthLevels(surface, 8);
+  const { depth } = surface;
+  const { gain, offset } = levelLine(surface, 255);
   const words = wordsOf(target);
-  for (let i = 0; i < levels.length; i++) {
-    const v = levels[i] as number;
-    words[i] = rgbaWord(v, v, v);
+  const black = GREY_WORDS[0] as number;
+  for (let i = 0; i < depth.length; i++) {
+    const z = depth[i] as number;
+    // The 8-bit level is the value wrapped as a Uint8Array store would wrap it.
+    words[i] = z === -Infinity ? black : (GREY_WORDS[((z * gain + offset) >>> 0) & 255] as number);
   }
 }
 

@@ -1,6 +1,5 @@
 import { BODY, BODY_LIMBS } from '../bodyTopology.js';
-import { DEPTH_BONES } from '../depth/bones3d.js';
-import { estimatePersonDepth } from '../depth/estimateDepth.js';
+import { estimatePersonDepth, medianLimbScale } from '../depth/estimateDepth.js';
 import { FOOT_LIMBS } from '../footTopology.js';
 import { HAND_EDGES } from '../handTopology.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
@@ -56,20 +55,6 @@ const FACE_LIMBS = BODY_LIMBS.filter(isFaceLimb);
 const TRUNK_AND_LIMBS = BODY_LIMBS.filter((limb) => !isFaceLimb(limb));
 
 const shown = (p: Keypoint | undefined): p is Keypoint => !!p?.visible;
-
-// Pixels per template unit: the (upper) median over the drawn limbs of drawn length / template length.
-// The median (not the largest, as the depth estimate takes) keeps a flung or stretched limb from
-// swelling the whole body; a foreshortened one only lowers its own ratio.
-function personScale(person: Person): number {
-  const ratios: number[] = [];
-  for (const bone of DEPTH_BONES) {
-    if (!bone.measures || bone.to.part !== 'body') continue;
-    const [a, b] = [person.body[bone.from.index], person.body[bone.to.index]];
-    if (shown(a) && shown(b)) ratios.push(Math.hypot(b.x - a.x, b.y - a.y) / bone.length);
-  }
-  ratios.sort((p, q) => p - q);
-  return ratios.length ? (ratios[Math.floor(ratios.length / 2)] ?? 0) : 0;
-}
 
 // Every point with a depth: its own, else the plausible one.
 function withDepth(person: Person): Person {
@@ -169,7 +154,7 @@ function capsule(a: Keypoint | undefined, b: Keypoint | undefined, to: ToOutput,
 export function personSolids(person: Person, to: ToOutput, unit: number, min: MinimumRadii): Solid[] {
   const deep = withDepth(person);
   const body = deep.body;
-  const u = personScale(deep) * unit;
+  const u = medianLimbScale(deep) * unit;
   const solids: Solid[] = [];
   for (const [a, b] of TRUNK_AND_LIMBS) solids.push(...capsule(body[a], body[b], to, Math.max(min.limb, (LIMB_RADIUS.get(`${a}-${b}`) ?? 0) * u)));
   solids.push(...torsoSolids(body, to, u, min.limb));

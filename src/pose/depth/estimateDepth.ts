@@ -14,12 +14,29 @@ function drawnLength(person: Person, bone: DepthBone): number | undefined {
   return shown(a) && shown(b) ? Math.hypot(b.x - a.x, b.y - a.y) : undefined;
 }
 
-// A bone can be drawn shorter than its length, never longer: the person's scale (pixels per
-// template unit) is the largest ratio among the bones that measure it, or among any bone if none do.
+// The upper median of drawn length / template length over the shown bones that measure (or not).
+function medianRatio(person: Person, measuring: boolean): number {
+  const ratios: number[] = [];
+  for (const bone of DEPTH_BONES) {
+    const drawn = bone.measures === measuring ? drawnLength(person, bone) : undefined;
+    if (drawn !== undefined) ratios.push(drawn / bone.length);
+  }
+  ratios.sort((p, q) => p - q);
+  return ratios[Math.floor(ratios.length / 2)] ?? 0;
+}
+
+/**
+ * A person's scale, drawn pixels per template unit: the upper median over their shown limbs and
+ * torso of drawn length / template length (0 when none is shown). The median, not the largest: a
+ * flung or stretched limb does not swell the whole body, and a foreshortened one lowers only its own ratio.
+ */
+export function medianLimbScale(person: Person): number {
+  return medianRatio(person, true);
+}
+
+// The scale the depth estimate takes: from the limbs, else from any bone shown (a head alone).
 function personScale(person: Person): number {
-  const ratios = (measuring: boolean) => DEPTH_BONES.filter((b) => b.measures === measuring).map((b) => (drawnLength(person, b) ?? 0) / b.length);
-  const limbs = Math.max(0, ...ratios(true));
-  return limbs > 0 ? limbs : Math.max(0, ...ratios(false));
+  return medianLimbScale(person) || medianRatio(person, false);
 }
 
 // +1 when the person faces the viewer: their right side (shoulder, hip, eye) on the image left.

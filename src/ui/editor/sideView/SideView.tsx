@@ -5,7 +5,7 @@ import { PALETTE } from '../../../canvas/draw/palette';
 import type { Scene } from '../../../editor/model/scene';
 import { soleEditablePerson } from '../../../editor/model/selection';
 import { pushJointInScene } from '../../../editor/posing/push';
-import { useEditorHandles } from '../EditorContext';
+import { useEditorHandles, type EditorHandles } from '../EditorContext';
 import { bodyWithDepth, depthOfDrag, fitSideFrame, nearestSidePoint, sideLimbs, sidePoints, type SideFrame } from './sideGeometry';
 
 /** The side view's size in CSS pixels. */
@@ -15,6 +15,8 @@ const PICK_PX = { mouse: 10, touch: 20 };
 
 interface SideDrag {
   pointer: number;
+  /** Names the drag's run of edits, which make one undo step. */
+  run: string;
   joint: number;
   startX: number;
   start: Scene;
@@ -23,9 +25,19 @@ interface SideDrag {
   preview: Scene;
 }
 
+// Drags so far, to name each drag's run of edits.
+let dragsSoFar = 0;
+
+// Each step of a drag is an edit of its run, so the canvas shows it at once; an edit made
+// meanwhile elsewhere (not this run's, the scene no longer the drag's start) stops the drag writing.
+function sendStep(actor: EditorHandles['actor'], drag: SideDrag, scene: Scene): void {
+  const now = actor.getSnapshot().context;
+  if (now.lastEdit === `run:${drag.run}` || now.scene === drag.start) actor.send({ type: 'COMMIT', scene, run: drag.run });
+}
+
 /**
  * The selected person seen from the side: depth across (the viewer on the right), height down. Dragging a joint sideways pushes it toward or away from the
- * viewer (mouse, pen or one finger); each drag is one undo step.
+ * viewer (mouse, pen or one finger); the canvas follows while it moves, and each drag is one undo step.
  */
 export function SideView() {
   const { t } = useTranslation();
@@ -58,18 +70,20 @@ export function SideView() {
     e.preventDefault();
     e.currentTarget.setPointerCapture?.(e.pointerId);
     const start = actor.getSnapshot().context.scene;
-    setDrag({ pointer: e.pointerId, joint, startX: at.x, start, frame, preview: start });
+    setDrag({ pointer: e.pointerId, run: `side-view-${++dragsSoFar}`, joint, startX: at.x, start, frame, preview: start });
   };
   const move = (e: PointerEvent<SVGSVGElement>) => {
     if (!drag || e.pointerId !== drag.pointer) return;
     const dz = depthOfDrag(local(e).x - drag.startX, drag.frame);
     const preview = pushJointInScene(drag.start, { entity: { kind: 'person', index }, part: 'body', index: drag.joint }, dz);
     setDrag({ ...drag, preview });
+    sendStep(actor, drag, preview);
   };
+  // A cancelled drag goes back to its start, which leaves no undo step.
   const end = (e: PointerEvent<SVGSVGElement>, keep: boolean) => {
     if (!drag || e.pointerId !== drag.pointer) return;
     setDrag(null);
-    if (keep && drag.preview !== drag.start && actor.getSnapshot().context.scene === drag.start) actor.send({ type: 'COMMIT', scene: drag.preview });
+    if (!keep && actor.getSnapshot().context.lastEdit === `run:${drag.run}`) sendStep(actor, drag, drag.start);
   };
   return (
     <figure className="editor-side-view" aria-label={t('depthEditing.sideView')}>

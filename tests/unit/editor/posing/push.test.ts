@@ -47,6 +47,41 @@ describe('pushing a joint toward or away from the viewer', () => {
     expect(pushJointInScene(scene, { entity: P0, part: 'rightHand', index: 4 }, 30)).toBe(scene);
   });
 
+  it('keeps a pinned wrist where it is in x, y and depth: the pushed elbow swings about the shoulder-to-wrist line', () => {
+    const [shoulder, elbow, wrist] = [BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist];
+    // A first push gives the person depth, so the pinned wrist has a depth to keep.
+    const deep = setPinned(pushJointInScene(sampleScene(), joint(wrist), 25), joint(wrist), true);
+    const pushed = pushJointInScene(deep, joint(elbow), 40);
+    const [before, after] = [body(deep), body(pushed)];
+    expect(after[wrist]!.x).toBeCloseTo(before[wrist]!.x, 9);
+    expect(after[wrist]!.y).toBeCloseTo(before[wrist]!.y, 9);
+    expect(after[wrist]!.z).toBeCloseTo(before[wrist]!.z!, 9);
+    const hand = (s: typeof deep) => s.pose.people[0]!.rightHand!;
+    for (const [i, p] of hand(deep).entries()) expect(d3(hand(pushed)[i]!, p)).toBeCloseTo(0, 9);
+    expect(after[elbow]!.z! - before[elbow]!.z!).toBeGreaterThan(5);
+    expect(d3(after[shoulder]!, after[elbow]!)).toBeCloseTo(d3(before[shoulder]!, before[elbow]!), 9);
+    expect(d3(after[elbow]!, after[wrist]!)).toBeCloseTo(d3(before[elbow]!, before[wrist]!), 9);
+  });
+
+  it('keeps a pinned ankle when the whole person is pushed by a hip, the leg bending to hold it', () => {
+    const [hip, knee, ankle] = [BODY.right_hip, BODY.right_knee, BODY.right_ankle];
+    // The knee pushed forward bends the leg in depth, so the hip has room to come forward.
+    const deep = setPinned(pushJointInScene(sampleScene(), joint(knee), 40), joint(ankle), true);
+    const pushed = pushJointInScene(deep, joint(BODY.left_hip), 30);
+    const [before, after] = [body(deep), body(pushed)];
+    expect(d3(after[ankle]!, before[ankle]!)).toBeCloseTo(0, 9);
+    expect(after[hip]!.z! - before[hip]!.z!).toBeCloseTo(30, 9);
+    expect(after[BODY.left_ankle]!.z! - before[BODY.left_ankle]!.z!).toBeCloseTo(30, 9);
+    expect(d3(after[hip]!, after[knee]!)).toBeCloseTo(d3(before[hip]!, before[knee]!), 9);
+    expect(d3(after[knee]!, after[ankle]!)).toBeCloseTo(d3(before[knee]!, before[ankle]!), 9);
+  });
+
+  it('moves nothing when a pin allows no push at all (the other hip pinned under a hip push)', () => {
+    const pinned = setPinned(sampleScene(), joint(BODY.right_hip), true);
+    const pushed = pushJointInScene(pinned, joint(BODY.left_hip), 30);
+    expect(pushed.pose.people[0]).toEqual(pinned.pose.people[0]);
+  });
+
   it('pushes by Ctrl/Cmd+drag up on the canvas as one undo step, Escape cancelling back', () => {
     const scene = sampleScene();
     const actor = createActor(editorMachine, { input: { scene } }).start();
@@ -75,6 +110,25 @@ describe('pushing a joint toward or away from the viewer', () => {
     expect(after[BODY.right_wrist]!.z! - after[BODY.right_elbow]!.z!).toBeCloseTo(30, 9);
     expect(actor.getSnapshot().context.past).toHaveLength(2);
     actor.send({ type: 'UNDO' });
+    actor.send({ type: 'UNDO' });
+    expect(actor.getSnapshot().context.scene).toBe(scene);
+  });
+
+  it('makes a run of edits (a side-view drag shown on the canvas as it moves) one undo step, and a run back at its start none', () => {
+    const scene = sampleScene();
+    const actor = createActor(editorMachine, { input: { scene } }).start();
+    const steps = [10, 20, 30].map((dz) => pushJointInScene(scene, joint(BODY.right_wrist), dz));
+    for (const step of steps) {
+      actor.send({ type: 'COMMIT', scene: step, run: 'drag-1' });
+      expect(actor.getSnapshot().context.scene).toBe(step);
+    }
+    expect(actor.getSnapshot().context.past).toEqual([scene]);
+    actor.send({ type: 'COMMIT', scene: steps[0]!, run: 'drag-2' });
+    expect(actor.getSnapshot().context.past).toEqual([scene, steps[2]]);
+    // The second drag cancelled: back where it began, with no step of its own.
+    actor.send({ type: 'COMMIT', scene: steps[2]!, run: 'drag-2' });
+    expect(actor.getSnapshot().context.scene).toBe(steps[2]);
+    expect(actor.getSnapshot().context.past).toEqual([scene]);
     actor.send({ type: 'UNDO' });
     expect(actor.getSnapshot().context.scene).toBe(scene);
   });

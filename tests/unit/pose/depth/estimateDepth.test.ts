@@ -43,6 +43,15 @@ describe("a plausible depth from the person's proportions", () => {
     expect(person.rightHand![0]!.z).toBe(wrist.z);
   });
 
+  it('keeps the rest of the body flat when one limb is drawn longer than its length (flung or stretched)', () => {
+    const base = standing();
+    const person = estimatePersonDepth(foreshorten(base, BODY.right_elbow, BODY.right_wrist, 1.8));
+    const others = [BODY.right_elbow, BODY.left_elbow, BODY.left_wrist, BODY.right_knee, BODY.left_ankle, BODY.right_hip, BODY.left_shoulder];
+    for (const i of others) expect(Math.abs(person.body[i]!.z!), `joint ${i}`).toBeLessThan(1e-3);
+    // The stretched forearm itself has no missing length to put in depth.
+    expect(person.body[BODY.right_wrist]!.z).toBeCloseTo(person.body[BODY.right_elbow]!.z!, 6);
+  });
+
   it('bends a knee one way only: a short thigh brings the knee forward, a short shin sends the ankle back', () => {
     let base = foreshorten(standing(), BODY.left_hip, BODY.left_knee, 0.6);
     const shift = {
