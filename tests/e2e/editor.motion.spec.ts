@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { DEFAULT_BODY, dragBy, importFrameList, openEditor, zoomOf } from './editor.helpers';
 import { SIZES } from './layout.helpers';
 import { readWebm } from './support/webm';
@@ -37,7 +38,7 @@ const forearm = (frame: { people: Array<{ pose_keypoints_2d: number[] }> }) => {
 };
 
 test.describe('pose editor: motion', () => {
-  test('three keys posed, played, scrubbed, a key moved and undone; exported as POSE_KEYPOINT, PNG frames and video', async ({ page }) => {
+  test('three keys posed, played, scrubbed, a key moved and undone; exported as POSE_KEYPOINT, OpenPose and depth PNG frames and video', async ({ page }) => {
     test.setTimeout(120_000);
     await openEditor(page);
     await expect(timeline(page)).toHaveCount(0);
@@ -99,16 +100,30 @@ test.describe('pose editor: motion', () => {
     for (const f of frames) expect(Math.abs(forearm(f) - forearm(frames[0]!))).toBeLessThan(0.01);
     expect(point(frames[20]!.people[0]!.pose_keypoints_2d, WRIST)).not.toEqual(point(frames[0]!.people[0]!.pose_keypoints_2d, WRIST));
 
-    // A ZIP of 81 OpenPose PNG frames at the canvas size.
+    // A ZIP of 81 OpenPose and 81 depth PNG frames at the canvas size, each kind in its folder under the same names.
     const zip = await download(page, 'PNG frames (ZIP)');
     const files = unzipSync(new Uint8Array(zip.bytes));
-    const names = Object.keys(files).sort();
-    expect(names).toHaveLength(LENGTH);
-    expect(names[0]).toBe('frame_00000.png');
-    for (const name of [names[0]!, names[40]!, names[80]!]) {
-      const png = Buffer.from(files[name]!);
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 600]);
+    const inFolder = (folder: string) =>
+      Object.keys(files)
+        .filter((name) => name.startsWith(`${folder}/`))
+        .sort();
+    const [openposeNames, depthNames] = [inFolder('openpose'), inFolder('depth')];
+    expect(Object.keys(files)).toHaveLength(2 * LENGTH);
+    expect(openposeNames).toHaveLength(LENGTH);
+    expect(openposeNames[0]).toBe('openpose/frame_00000.png');
+    expect(depthNames.map((name) => name.replace('depth/', 'openpose/'))).toEqual(openposeNames);
+    for (const name of [...[0, 40, 80].map((i) => openposeNames[i]!), ...[0, 40, 80].map((i) => depthNames[i]!)]) {
+      const png = PNG.sync.read(Buffer.from(files[name]!));
+      expect([png.width, png.height]).toEqual([400, 600]);
+    }
+    // The depth frame is lit where that frame's body is (its neck, and its wrist, which moves) and black away from it.
+    for (const i of [0, 40, 80]) {
+      const depth = PNG.sync.read(Buffer.from(files[depthNames[i]!]!));
+      const grey = (at: { x: number; y: number }) => depth.data[(Math.round(at.y) * depth.width + Math.round(at.x)) * 4]!;
+      const flat = frames[i]!.people[0]!.pose_keypoints_2d;
+      expect(grey(point(flat, 1))).toBeGreaterThan(40);
+      expect(grey(point(flat, WRIST))).toBeGreaterThan(40);
+      expect(grey({ x: 2, y: 2 })).toBe(0);
     }
 
     // A WebM video of 81 frames at the canvas size.
