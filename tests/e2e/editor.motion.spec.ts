@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { DEFAULT_BODY, dragBy, importFrameList, openEditor, zoomOf } from './editor.helpers';
+import { DEFAULT_BODY, dragBy, importFile, importFrameList, openEditor, zoomOf } from './editor.helpers';
 import { SIZES } from './layout.helpers';
 import { readWebm } from './support/webm';
 
@@ -130,6 +130,69 @@ test.describe('pose editor: motion', () => {
     const video = await download(page, 'Video (WebM)');
     expect(video.name).toBe('pose.webm');
     expect(readWebm(new Uint8Array(video.bytes))).toEqual({ width: 400, height: 600, frames: LENGTH });
+  });
+
+  test('with a figure chosen, key edits act on its keys only; with none, on every figure; each undoable', async ({ page }) => {
+    await openEditor(page);
+    const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
+    const pose = { people: [{ pose_keypoints_2d: body(-80) }, { pose_keypoints_2d: body(80) }], canvas_width: 400, canvas_height: 600 };
+    await importFile(page, { name: 'two.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(pose)) });
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+    const rows = timeline(page).locator('.timeline-row');
+    await expect(rows).toHaveCount(2);
+    const keys = async () =>
+      rows.evaluateAll((list) => list.map((row) => [...row.querySelectorAll('.timeline-key')].map((k) => Number(k.getAttribute('data-frame')))));
+    const scope = timeline(page).locator('.timeline-scope');
+    const button = (name: string) => timeline(page).getByRole('button', { name, exact: true });
+
+    // Nothing selected: a key is added for both.
+    await page.keyboard.press('Escape');
+    await expect(scope).toHaveText('Key edits: every figure');
+    await goToFrame(page, 30);
+    await button('Add key at this frame').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30],
+    ]);
+
+    // The second row chosen: it selects that person, and keys are added, deleted and undone on that person alone.
+    const second = timeline(page).locator('.timeline-label').nth(1);
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await expect(scope).toHaveText('Key edits: the selected figures (1)');
+    await goToFrame(page, 50);
+    await page.keyboard.press('Shift+K');
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50],
+    ]);
+    await goToFrame(page, 30);
+    await button('Delete keys at this frame').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 50],
+    ]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50],
+    ]);
+
+    // Copied and pasted with the second person chosen: only their key reaches frame 70.
+    await button('Copy key').click();
+    await goToFrame(page, 70);
+    await button('Paste key').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50, 70],
+    ]);
+
+    // Nothing selected again: a delete at 30 acts on both.
+    await page.keyboard.press('Escape');
+    await expect(scope).toHaveText('Key edits: every figure');
+    await goToFrame(page, 30);
+    await button('Delete keys at this frame').click();
+    await expect.poll(keys).toEqual([[0], [0, 50, 70]]);
   });
 
   test('a list of POSE_KEYPOINT frames opens as a sequence, one key a frame', async ({ page }) => {
