@@ -193,6 +193,13 @@ test.describe('pose editor: motion', () => {
     await goToFrame(page, 30);
     await button('Delete keys at this frame').click();
     await expect.poll(keys).toEqual([[0], [0, 50, 70]]);
+
+    // A reload opens the document at the frame it showed, with its keys.
+    await goToFrame(page, 50);
+    await page.reload();
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+    await expect(timeline(page)).toHaveAttribute('data-frame', '50');
+    await expect.poll(keys).toEqual([[0], [0, 50, 70]]);
   });
 
   test('a list of POSE_KEYPOINT frames opens as a sequence, one key a frame', async ({ page }) => {
