@@ -35,7 +35,7 @@ function KeyEditControls({ scene, frame, scope, copiedFrame, commit }: KeyEditPr
   return (
     <>
       <output className="timeline-scope" data-scope={scope === null ? 'all' : 'selected'}>
-        {scope === null ? t('timelineKeys.scopeAll') : t('timelineKeys.scopeSelected', { count: scope.size })}
+        {scope === null ? t('motionExtras.scopeAll') : t('motionExtras.scopeSelected', { count: scope.size })}
       </output>
       <ActionButton name="addKey">{t('timeline.addKey')}</ActionButton>
       <ActionButton name="deleteKey">{t('timeline.deleteKey')}</ActionButton>

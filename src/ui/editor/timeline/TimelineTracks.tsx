@@ -50,7 +50,7 @@ function TrackLabels({ actor, tracks, scope }: { actor: DocumentActor; tracks: r
           type="button"
           className="timeline-label"
           aria-pressed={scope?.has(track.id) ?? false}
-          title={t('timelineKeys.chooseRow')}
+          title={t('motionExtras.chooseRow')}
           onClick={() => choose(track.id)}
         >
           {label(track)}
