@@ -2,7 +2,7 @@
 // OpenPose drawing. Loaded when an export is asked for, so the editor opens without the zip and mux code.
 import { zipSync } from 'fflate';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
-import { paintDepthMap, renderBodySurface, type PoseDocument } from '../../../pose';
+import { documentSolids, paintDepthMap, renderBodySurface, type PoseDocument } from '../../../pose';
 import { allFrames, exportPoseSequence } from '../../../pose/motion';
 import type { Scene } from '../../../editor/model/scene';
 import { sequenceOf } from '../../../editor/model/timelineEdits';
@@ -27,13 +27,21 @@ export const frameFileName = (kind: 'openpose' | 'depth', i: number): string => 
 // The canvas's size in whole pixels, as the OpenPose drawing has it.
 const frameSize = (pose: PoseDocument): [number, number] => [Math.max(1, Math.round(pose.canvas_width)), Math.max(1, Math.round(pose.canvas_height))];
 
-/** The nearest and farthest body depth over every frame (frames without a body left out). */
+/**
+ * The nearest and farthest body depth over every frame, from the solids themselves (no frame drawn
+ * twice): a solid's front reaches its axis depth plus its radius, and its visible rim lies at its
+ * axis depth, so every visible body pixel is inside the range.
+ */
 function sequenceDepthRange(frames: readonly PoseDocument[], width: number, height: number): { near: number; far: number } {
   let [near, far] = [-Infinity, Infinity];
   for (const pose of frames) {
-    const surface = renderBodySurface(pose, width, height);
-    if (surface.near === -Infinity) continue;
-    [near, far] = [Math.max(near, surface.near), Math.min(far, surface.far)];
+    for (const solid of documentSolids(pose, width, height)) {
+      const [front, rim] =
+        solid.kind === 'capsule'
+          ? [Math.max(solid.a.z, solid.b.z) + solid.radius, Math.min(solid.a.z, solid.b.z)]
+          : [solid.centre.z + solid.radii.z, solid.centre.z];
+      [near, far] = [Math.max(near, front), Math.min(far, rim)];
+    }
   }
   return { near, far };
 }
