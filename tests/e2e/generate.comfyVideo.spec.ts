@@ -36,6 +36,8 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
     .toContain('wan-fun-control');
   await page.goto(`${app.base}/login`);
   await signInInWidget(page, user.email, user.password);
+  // Signed in and sent on to the Generate page before leaving it (else that redirect may undo the next click).
+  await expect(page).toHaveURL(/\/pose$/);
   await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
   // The editor is ready (its view fitted) before its Import JSON button is pressed.
   await expect(stage(page)).toHaveAttribute('data-view', /\d/);
@@ -76,6 +78,8 @@ test('a custom video workflow is offered beside Wan for the timeline, never amon
     .toEqual(expect.arrayContaining(['wan-fun-control', 'custom:wan-control-vhs']));
   await page.goto(`${app.base}/login`);
   await signInInWidget(page, user.email, user.password);
+  // Signed in and sent on to the Generate page before leaving it (else that redirect may undo the next click).
+  await expect(page).toHaveURL(/\/pose$/);
   await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
   // The editor is ready (its view fitted) before its Import JSON button is pressed.
   await expect(stage(page)).toHaveAttribute('data-view', /\d/);
