@@ -32,7 +32,7 @@ const frameSize = (pose: PoseDocument): [number, number] => [Math.max(1, Math.ro
  * twice): a solid's front reaches its axis depth plus its radius, and its visible rim lies at its
  * axis depth, so every visible body pixel is inside the range.
  */
-function sequenceDepthRange(frames: readonly PoseDocument[], width: number, height: number): { near: number; far: number } {
+export function sequenceDepthRange(frames: readonly PoseDocument[], width: number, height: number): { near: number; far: number } {
   let [near, far] = [-Infinity, Infinity];
   for (const pose of frames) {
     for (const solid of documentSolids(pose, width, height)) {
