@@ -634,6 +634,12 @@ export const en = {
     profileUnavailable: '{{label}} cannot make a video of the timeline here: {{reason}}',
     tooManyFrames: 'The timeline has {{frames}} frames; a video takes at most {{max}}.',
   },
+  motionExtras: {
+    chooseRow: 'Select this figure, so key edits act on its keys only',
+    videoWorkflow: 'Video workflow',
+    scopeAll: 'Key edits: every figure',
+    scopeSelected: 'Key edits: the selected figures ({{count}})',
+  },
   notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', home: 'Back to the home page' },
 };
 

@@ -636,5 +636,11 @@ export const zh: Translation = {
     profileUnavailable: '{{label}} 在这里无法生成时间轴视频：{{reason}}',
     tooManyFrames: '时间轴有 {{frames}} 帧；视频最多 {{max}} 帧。',
   },
+  motionExtras: {
+    chooseRow: '选中此人物，关键帧编辑只作用于它的关键帧',
+    videoWorkflow: '视频工作流',
+    scopeAll: '关键帧编辑：全部人物',
+    scopeSelected: '关键帧编辑：选中的人物（{{count}} 个）',
+  },
   notFound: { title: '页面不存在', text: '{{path}} 没有页面。', home: '返回首页' },
 };

@@ -38,6 +38,12 @@ export interface EditorContext {
 type Of<T extends EditorEvent['type']> = Extract<EditorEvent, { type: T }>;
 
 /** Records `next` as an edit of the context's scene (a no-op when nothing changed). */
+/** A frame the timeline can stand on: rounded, within the scene's sequence (the default length before it has one). */
+function frameWithin(scene: Scene, frame = 0): number {
+  const last = (scene.sequence?.length ?? DEFAULT_LENGTH) - 1;
+  return Math.min(Math.max(0, Math.round(frame)), last);
+}
+
 function edit(context: EditorContext, proposed: Scene, selection = context.selection) {
   if (proposed === context.scene) return { selection: clampSelection(selection, proposed) };
   const next = sceneAfterEdit(context.scene, proposed, context.frame);
@@ -48,7 +54,7 @@ function edit(context: EditorContext, proposed: Scene, selection = context.selec
 
 /** The pose editor: idle → pointing → dragging | brushing, panning, with undo/redo and cancel-to-mark. */
 export const editorMachine = setup({
-  types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene; history?: History } },
+  types: { context: {} as EditorContext, events: {} as EditorEvent, input: {} as { scene: Scene; history?: History; frame?: number } },
   guards: {
     startsGesture: ({ context, event }) => pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).gesture !== null,
     pastThreshold: ({ context, event }) => {
@@ -126,9 +132,7 @@ export const editorMachine = setup({
       };
     }),
     setFrame: assign(({ context, event }) => {
-      const { frame } = event as Of<'SET_FRAME'>;
-      const last = (context.scene.sequence?.length ?? DEFAULT_LENGTH) - 1;
-      const next = Math.min(Math.max(0, Math.round(frame)), last);
+      const next = frameWithin(context.scene, (event as Of<'SET_FRAME'>).frame);
       if (next === context.frame) return {};
       const scene = sceneAtFrame(context.scene, next);
       return { frame: next, scene, selection: clampSelection(context.selection, scene) };
@@ -162,7 +166,7 @@ export const editorMachine = setup({
 }).createMachine({
   id: 'editor',
   context: ({ input }) => ({
-    scene: sceneAtFrame(input.scene, 0),
+    scene: sceneAtFrame(input.scene, frameWithin(input.scene, input.frame)),
     selection: EMPTY_SELECTION,
     ...(input.history ?? EMPTY_HISTORY),
     symmetry: false,
@@ -170,7 +174,7 @@ export const editorMachine = setup({
     press: null,
     gesture: null,
     lastEdit: null,
-    frame: 0,
+    frame: frameWithin(input.scene, input.frame),
   }),
   initial: 'idle',
   on: {

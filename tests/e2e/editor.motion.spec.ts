@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_BODY, dragBy, importFrameList, openEditor, zoomOf } from './editor.helpers';
+import { PNG } from 'pngjs';
+import { DEFAULT_BODY, dragBy, importFile, importFrameList, openEditor, zoomOf } from './editor.helpers';
 import { SIZES } from './layout.helpers';
 import { readWebm } from './support/webm';
 
@@ -37,7 +38,7 @@ const forearm = (frame: { people: Array<{ pose_keypoints_2d: number[] }> }) => {
 };
 
 test.describe('pose editor: motion', () => {
-  test('three keys posed, played, scrubbed, a key moved and undone; exported as POSE_KEYPOINT, PNG frames and video', async ({ page }) => {
+  test('three keys posed, played, scrubbed, a key moved and undone; exported as POSE_KEYPOINT, OpenPose and depth PNG frames and video', async ({ page }) => {
     test.setTimeout(120_000);
     await openEditor(page);
     await expect(timeline(page)).toHaveCount(0);
@@ -99,22 +100,106 @@ test.describe('pose editor: motion', () => {
     for (const f of frames) expect(Math.abs(forearm(f) - forearm(frames[0]!))).toBeLessThan(0.01);
     expect(point(frames[20]!.people[0]!.pose_keypoints_2d, WRIST)).not.toEqual(point(frames[0]!.people[0]!.pose_keypoints_2d, WRIST));
 
-    // A ZIP of 81 OpenPose PNG frames at the canvas size.
+    // A ZIP of 81 OpenPose and 81 depth PNG frames at the canvas size, each kind in its folder under the same names.
     const zip = await download(page, 'PNG frames (ZIP)');
     const files = unzipSync(new Uint8Array(zip.bytes));
-    const names = Object.keys(files).sort();
-    expect(names).toHaveLength(LENGTH);
-    expect(names[0]).toBe('frame_00000.png');
-    for (const name of [names[0]!, names[40]!, names[80]!]) {
-      const png = Buffer.from(files[name]!);
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 600]);
+    const inFolder = (folder: string) =>
+      Object.keys(files)
+        .filter((name) => name.startsWith(`${folder}/`))
+        .sort();
+    const [openposeNames, depthNames] = [inFolder('openpose'), inFolder('depth')];
+    expect(Object.keys(files)).toHaveLength(2 * LENGTH);
+    expect(openposeNames).toHaveLength(LENGTH);
+    expect(openposeNames[0]).toBe('openpose/frame_00000.png');
+    expect(depthNames.map((name) => name.replace('depth/', 'openpose/'))).toEqual(openposeNames);
+    for (const name of [...[0, 40, 80].map((i) => openposeNames[i]!), ...[0, 40, 80].map((i) => depthNames[i]!)]) {
+      const png = PNG.sync.read(Buffer.from(files[name]!));
+      expect([png.width, png.height]).toEqual([400, 600]);
+    }
+    // The depth frame is lit where that frame's body is (its neck, and its wrist, which moves) and black away from it.
+    for (const i of [0, 40, 80]) {
+      const depth = PNG.sync.read(Buffer.from(files[depthNames[i]!]!));
+      const grey = (at: { x: number; y: number }) => depth.data[(Math.round(at.y) * depth.width + Math.round(at.x)) * 4]!;
+      const flat = frames[i]!.people[0]!.pose_keypoints_2d;
+      expect(grey(point(flat, 1))).toBeGreaterThan(40);
+      expect(grey(point(flat, WRIST))).toBeGreaterThan(40);
+      expect(grey({ x: 2, y: 2 })).toBe(0);
     }
 
     // A WebM video of 81 frames at the canvas size.
     const video = await download(page, 'Video (WebM)');
     expect(video.name).toBe('pose.webm');
     expect(readWebm(new Uint8Array(video.bytes))).toEqual({ width: 400, height: 600, frames: LENGTH });
+  });
+
+  test('with a figure chosen, key edits act on its keys only; with none, on every figure; each undoable', async ({ page }) => {
+    await openEditor(page);
+    const body = (dx: number) => DEFAULT_BODY.flatMap(([x, y]) => [x + dx, y, 1]);
+    const pose = { people: [{ pose_keypoints_2d: body(-80) }, { pose_keypoints_2d: body(80) }], canvas_width: 400, canvas_height: 600 };
+    await importFile(page, { name: 'two.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(pose)) });
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+    const rows = timeline(page).locator('.timeline-row');
+    await expect(rows).toHaveCount(2);
+    const keys = async () =>
+      rows.evaluateAll((list) => list.map((row) => [...row.querySelectorAll('.timeline-key')].map((k) => Number(k.getAttribute('data-frame')))));
+    const scope = timeline(page).locator('.timeline-scope');
+    const button = (name: string) => timeline(page).getByRole('button', { name, exact: true });
+
+    // Nothing selected: a key is added for both.
+    await page.keyboard.press('Escape');
+    await expect(scope).toHaveText('Key edits: every figure');
+    await goToFrame(page, 30);
+    await button('Add key at this frame').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30],
+    ]);
+
+    // The second row chosen: it selects that person, and keys are added, deleted and undone on that person alone.
+    const second = timeline(page).locator('.timeline-label').nth(1);
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await expect(scope).toHaveText('Key edits: the selected figures (1)');
+    await goToFrame(page, 50);
+    await page.keyboard.press('Shift+K');
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50],
+    ]);
+    await goToFrame(page, 30);
+    await button('Delete keys at this frame').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 50],
+    ]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50],
+    ]);
+
+    // Copied and pasted with the second person chosen: only their key reaches frame 70.
+    await button('Copy key').click();
+    await goToFrame(page, 70);
+    await button('Paste key').click();
+    await expect.poll(keys).toEqual([
+      [0, 30],
+      [0, 30, 50, 70],
+    ]);
+
+    // Nothing selected again: a delete at 30 acts on both.
+    await page.keyboard.press('Escape');
+    await expect(scope).toHaveText('Key edits: every figure');
+    await goToFrame(page, 30);
+    await button('Delete keys at this frame').click();
+    await expect.poll(keys).toEqual([[0], [0, 50, 70]]);
+
+    // A reload opens the document at the frame it showed, with its keys.
+    await goToFrame(page, 50);
+    await page.reload();
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+    await expect(timeline(page)).toHaveAttribute('data-frame', '50');
+    await expect.poll(keys).toEqual([[0], [0, 50, 70]]);
   });
 
   test('a list of POSE_KEYPOINT frames opens as a sequence, one key a frame', async ({ page }) => {

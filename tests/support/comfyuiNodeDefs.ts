@@ -12,7 +12,9 @@
  * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). For video (ComfyUI at
  * a125cd8, Oct 2025): nodes.py (KSamplerAdvanced, ImageBatch), nodes_model_advanced.py
  * (ModelSamplingSD3), nodes_wan.py (WanFunControlToVideo), nodes_video.py (CreateVideo; SaveVideo
- * with comfy_api's VideoContainer and VideoCodec). Combo lists of model files are the folders given.
+ * with comfy_api's VideoContainer and VideoCodec). One custom node, ComfyUI-VideoHelperSuite's
+ * VHS_VideoCombine (videohelpersuite/nodes.py: images optional beside latents, its formats the
+ * two image ones and the ffmpeg ones). Combo lists of model files are the folders given.
  */
 
 /** One node class as /object_info describes it. */
@@ -152,7 +154,7 @@ function videoDefinitions(): NodeDefinition[] {
     input: optional ? { required, optional } : { required },
     output,
     name,
-    output_node: name === 'SaveVideo',
+    output_node: name === 'SaveVideo' || name === 'VHS_VideoCombine',
   });
   const side = ['INT', { default: 832, min: 16, max: MAX_RESOLUTION, step: 16 }];
   return [
@@ -196,6 +198,19 @@ function videoDefinitions(): NodeDefinition[] {
       'SaveVideo',
       { video: ['VIDEO'], filename_prefix: ['STRING', { default: 'video/ComfyUI' }], format: [['auto', 'mp4'], {}], codec: [['auto', 'h264'], {}] },
       [],
+    ),
+    node(
+      'VHS_VideoCombine',
+      {
+        frame_rate: ['FLOAT', { default: 8, min: 1, step: 1 }],
+        loop_count: INT(0, 100),
+        filename_prefix: ['STRING', { default: 'AnimateDiff' }],
+        format: [['image/gif', 'image/webp', 'video/h264-mp4', 'video/webm', 'video/nvenc_h264-mp4'], {}],
+        pingpong: ['BOOLEAN', { default: false }],
+        save_output: ['BOOLEAN', { default: true }],
+      },
+      ['VHS_FILENAMES'],
+      { images: ['IMAGE'], audio: ['AUDIO'], vae: ['VAE'] },
     ),
   ];
 }

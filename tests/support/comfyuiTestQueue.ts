@@ -114,7 +114,7 @@ export class TestPromptQueue {
     }
     const images = this.draw(job, latent);
     const outputs: Record<string, object> = Object.fromEntries(saveIds.map((id) => [id, { images }]));
-    for (const id of ids('SaveVideo')) outputs[id] = await this.saveVideo(job, id);
+    for (const id of [...ids('SaveVideo'), ...ids('VHS_VideoCombine')]) outputs[id] = await this.saveVideo(job, id);
     this.history.set(job.promptId, { prompt: [], outputs, status });
     for (const [id, output] of Object.entries(outputs)) send(job, 'executed', { node: id, output });
     send(job, 'executing', { node: null });
@@ -123,7 +123,7 @@ export class TestPromptQueue {
 
   private async saveVideo(job: TestJob, saveId: string): Promise<object> {
     const { output, file } = await saveVideo(job.workflow, saveId, this.outputs.size);
-    this.outputs.set(output.images[0].filename, file);
+    this.outputs.set(('images' in output ? output.images : output.gifs)[0]!.filename, file);
     return output;
   }
 

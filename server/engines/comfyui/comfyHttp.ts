@@ -9,9 +9,9 @@ export interface ComfyImageRef {
   type: string;
 }
 
-/** One prompt's entry in GET /history/{id}. */
+/** One prompt's entry in GET /history/{id}: each output node's files (VHS_VideoCombine lists its video under `gifs`). */
 export interface ComfyHistoryEntry {
-  outputs?: Record<string, { images?: ComfyImageRef[] }>;
+  outputs?: Record<string, { images?: ComfyImageRef[]; gifs?: ComfyImageRef[] }>;
   status?: { status_str?: string; completed?: boolean; messages?: Array<[string, Record<string, unknown>]> };
 }
 

@@ -5,7 +5,7 @@ import type { ComfyUiSettings } from './comfyUiConfig.js';
 import type { ComfyServer } from './comfyServer.js';
 import { ComfySocket } from './comfySocket.js';
 import type { WorkflowCatalog } from './profiles/workflowCatalog.js';
-import { controlFramesGraph } from './profiles/wanFunControl.js';
+import { videoGraph } from './videoGraph.js';
 import { fillWorkflow, LATENT_SIDE_MIN } from './workflow.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -32,8 +32,8 @@ export function videoSize(width: number, height: number, minLongSide: number): {
 
 /**
  * Runs a pose sequence through the job's video profile: each frame's control drawing rendered and
- * uploaded, the workflow queued with a LoadImage a frame, progress followed, and the SaveVideo
- * output fetched from /view (ComfyUI lists it in the history under `images`, with `animated`).
+ * uploaded, the workflow queued with a LoadImage a frame, progress followed, and the output video
+ * fetched from /view.
  */
 export async function runComfyVideo(deps: VideoRunDeps, job: VideoJob, options: RunOptions): Promise<EngineVideo> {
   const { http, settings, catalog } = deps;
@@ -62,7 +62,7 @@ export async function runComfyVideo(deps: VideoRunDeps, job: VideoJob, options: 
       steps: steps ?? profile.defaults.steps,
       cfg: cfg ?? profile.defaults.cfg,
     });
-    const workflow = controlFramesGraph(filled, uploaded, job.fps);
+    const workflow = videoGraph(template, profile.video, filled, uploaded, job.fps);
     const extraData = capabilities.perPromptPreview ? { preview_method: settings.previewMethod } : {};
     promptId = await http.queuePrompt(workflow, clientId, capabilities.clientPromptId ? crypto.randomUUID() : undefined, extraData);
     await socket.waitFor(promptId, {
@@ -81,10 +81,16 @@ export async function runComfyVideo(deps: VideoRunDeps, job: VideoJob, options: 
   }
 }
 
-/** The prompt's one output video, as SaveVideo wrote it (an .mp4 or .webm in the output folder). */
+/**
+ * The prompt's one output video: an .mp4 or .webm the output node lists under `images` (SaveVideo,
+ * SaveWEBM: comfy_api's ui.PreviewVideo) or `gifs` (VHS_VideoCombine), fetched from /view.
+ */
 async function fetchVideo(http: ComfyHttp, promptId: string, outputNode: string): Promise<Pick<EngineVideo, 'video' | 'contentType'>> {
   const entry = await finishedEntry(http, promptId);
-  const file = entry?.outputs?.[outputNode]?.images?.find((ref) => /\.(mp4|webm)$/i.test(ref.filename));
+  const output = entry?.outputs?.[outputNode];
+  const listed = [...(output?.images ?? []), ...(output?.gifs ?? [])];
+  const file = listed.find((ref) => /\.(mp4|webm)$/i.test(ref.filename));
+  if (!file && listed.length) throw new EngineError(`ComfyUI's output node wrote ${listed[0]!.filename}, not an MP4 or WebM video`);
   if (!file) throw new EngineError('ComfyUI finished without an output video');
   return { video: await http.view(file), contentType: file.filename.toLowerCase().endsWith('.webm') ? 'video/webm' : 'video/mp4' };
 }

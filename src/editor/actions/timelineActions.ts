@@ -4,6 +4,7 @@ import type { CommandAction, CommandEnv } from './types';
 
 const open = (env: CommandEnv) => env.timeline?.isOpen() === true;
 const frameOf = (env: CommandEnv) => env.timeline?.frame() ?? 0;
+const scopeOf = (env: CommandEnv) => env.timeline?.keyScope() ?? null;
 
 const timelineCommand = (name: string, keys: string[], run: (env: CommandEnv) => void, enabled: (env: CommandEnv) => boolean = open): CommandAction => ({
   kind: 'command',
@@ -23,7 +24,7 @@ const stepKey = (direction: -1 | 1) => (env: CommandEnv) => {
   if (frame !== undefined) goTo(env, frame);
 };
 
-/** The timeline: show it, play, step frames and keys, add and delete keys (each key edit one undo step). */
+/** The timeline: show it, play, step frames and keys, add and delete keys of the selected figures, or of all when none is (each key edit one undo step). */
 export const TIMELINE_ACTIONS: CommandAction[] = [
   timelineCommand(
     'toggleTimeline',
@@ -36,11 +37,11 @@ export const TIMELINE_ACTIONS: CommandAction[] = [
   timelineCommand('nextFrame', ['.'], (env) => goTo(env, frameOf(env) + 1)),
   timelineCommand('previousKey', ['<'], stepKey(-1), (env) => open(env) && neighbourKey(env.getScene(), frameOf(env), -1) !== undefined),
   timelineCommand('nextKey', ['>'], stepKey(1), (env) => open(env) && neighbourKey(env.getScene(), frameOf(env), 1) !== undefined),
-  timelineCommand('addKey', ['Shift+K'], (env) => env.send({ type: 'COMMIT', scene: addKeysAt(env.getScene(), frameOf(env)) })),
+  timelineCommand('addKey', ['Shift+K'], (env) => env.send({ type: 'COMMIT', scene: addKeysAt(env.getScene(), frameOf(env), scopeOf(env)) })),
   timelineCommand(
     'deleteKey',
     ['Shift+Delete'],
-    (env) => env.send({ type: 'COMMIT', scene: removeKeysAt(env.getScene(), frameOf(env)) }),
-    (env) => open(env) && hasKeyAt(env.getScene(), frameOf(env)),
+    (env) => env.send({ type: 'COMMIT', scene: removeKeysAt(env.getScene(), frameOf(env), scopeOf(env)) }),
+    (env) => open(env) && hasKeyAt(env.getScene(), frameOf(env), scopeOf(env)),
   ),
 ];

@@ -1,4 +1,5 @@
 import type { PoseExportFormat } from '../../pose';
+import type { KeyScope } from '../../pose/motion';
 import type { EditorEvent } from '../events';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -71,6 +72,8 @@ export interface TimelineControls {
   toggleOpen(): void;
   togglePlay(): void;
   frame(): number;
+  /** The figures key edits act on (the selected ones), or null for every figure. */
+  keyScope(): KeyScope;
 }
 
 /** What a PNG export draws: the OpenPose skeleton, or the depth or normal map of the 3D body. */

@@ -1,5 +1,18 @@
-import { carryKeys, deleteKeysAt, keyAllAt, keyAt, keyFrames, sequenceFromPose, setEaseAt, withFps, withLength, type PoseSequence } from '../../pose/motion';
-import type { Scene } from './scene';
+import {
+  carryKeys,
+  deleteKeysAt,
+  keyAllAt,
+  keyAt,
+  keyFrames,
+  sequenceFromPose,
+  setEaseAt,
+  withFps,
+  withLength,
+  type KeyScope,
+  type PoseSequence,
+} from '../../pose/motion';
+import { entityId, type EntityRef, type Scene } from './scene';
+import type { Selection } from './selection';
 
 /** The scene's sequence, or the pose held through a sequence of the default length when the timeline was never used. */
 export function sequenceOf(scene: Scene): PoseSequence {
@@ -8,21 +21,33 @@ export function sequenceOf(scene: Scene): PoseSequence {
 
 const change = (scene: Scene, next: PoseSequence): Scene => (next === scene.sequence ? scene : { ...scene, sequence: next });
 
-/** The scene with every figure shown keyed at a frame as it is shown now. */
-export const addKeysAt = (scene: Scene, frame: number): Scene => change(scene, keyAllAt(sequenceOf(scene), frame, scene.pose));
+/**
+ * The figures key edits act on: the selected ones (a selected joint's figure too), or null, every
+ * figure, when nothing is selected.
+ */
+export function keyScope(scene: Scene, selection: Selection): KeyScope {
+  const refs: EntityRef[] = [...selection.entities, ...(selection.joint ? [selection.joint.entity] : [])];
+  const ids = refs.map((ref) => entityId(scene, ref)).filter((id) => id !== undefined);
+  return ids.length ? new Set(ids) : null;
+}
 
-/** The scene without its keys at a frame (a figure keeps its only key). */
-export const removeKeysAt = (scene: Scene, frame: number): Scene => change(scene, deleteKeysAt(sequenceOf(scene), frame));
+/** The scene with every figure shown (of the scope) keyed at a frame as it is shown now. */
+export const addKeysAt = (scene: Scene, frame: number, scope: KeyScope = null): Scene => change(scene, keyAllAt(sequenceOf(scene), frame, scene.pose, scope));
 
-/** The scene with its keys at `from` moved to `to`. */
-export const moveKeys = (scene: Scene, from: number, to: number): Scene => change(scene, carryKeys(sequenceOf(scene), from, to, false));
+/** The scene without its keys (of the scope's figures) at a frame (a figure keeps its only key). */
+export const removeKeysAt = (scene: Scene, frame: number, scope: KeyScope = null): Scene => change(scene, deleteKeysAt(sequenceOf(scene), frame, scope));
 
-/** The scene with its keys at `from` copied to `to`. */
-export const copyKeys = (scene: Scene, from: number, to: number): Scene => change(scene, carryKeys(sequenceOf(scene), from, to, true));
+/** The scene with its keys (of the scope's figures) at `from` moved to `to`. */
+export const moveKeys = (scene: Scene, from: number, to: number, scope: KeyScope = null): Scene =>
+  change(scene, carryKeys(sequenceOf(scene), from, to, false, scope));
 
-/** The scene with its keys at a frame easing in and out as given. */
-export const easeKeys = (scene: Scene, frame: number, ease: { easeIn: boolean; easeOut: boolean }): Scene =>
-  change(scene, setEaseAt(sequenceOf(scene), frame, ease));
+/** The scene with its keys (of the scope's figures) at `from` copied to `to`. */
+export const copyKeys = (scene: Scene, from: number, to: number, scope: KeyScope = null): Scene =>
+  change(scene, carryKeys(sequenceOf(scene), from, to, true, scope));
+
+/** The scene with its keys (of the scope's figures) at a frame easing in and out as given. */
+export const easeKeys = (scene: Scene, frame: number, ease: { easeIn: boolean; easeOut: boolean }, scope: KeyScope = null): Scene =>
+  change(scene, setEaseAt(sequenceOf(scene), frame, ease, scope));
 
 /** The scene at another frame rate. */
 export const setFps = (scene: Scene, fps: number): Scene => change(scene, withFps(sequenceOf(scene), fps));
@@ -30,8 +55,9 @@ export const setFps = (scene: Scene, fps: number): Scene => change(scene, withFp
 /** The scene at another length in frames. */
 export const setLength = (scene: Scene, length: number): Scene => change(scene, withLength(sequenceOf(scene), length));
 
-/** Whether some figure has a key at a frame. */
-export const hasKeyAt = (scene: Scene, frame: number): boolean => sequenceOf(scene).tracks.some((t) => keyAt(t, frame) !== undefined);
+/** Whether some figure (of the scope) has a key at a frame. */
+export const hasKeyAt = (scene: Scene, frame: number, scope: KeyScope = null): boolean =>
+  sequenceOf(scene).tracks.some((t) => (scope === null || scope.has(t.id)) && keyAt(t, frame) !== undefined);
 
 /** The nearest key frame before (`-1`) or after (`1`) a frame, or undefined. */
 export function neighbourKey(scene: Scene, frame: number, direction: -1 | 1): number | undefined {

@@ -18,7 +18,7 @@ export { easedProgress } from './ease.js';
 export { ANIMAL_BONES, bonesOf, PERSON_BONES, pointOf, type MotionBone, type PointPart, type PointRef } from './skeleton.js';
 export { interpolateFigure } from './interpolateFigure.js';
 export { allFrames, figureAtFrame, poseAtFrame } from './frames.js';
-export { carryKeys, deleteKeysAt, keyAllAt, recordPoseEdit, sequenceFromPose, setEaseAt, withFps, withKey, withLength } from './keyEdits.js';
+export { carryKeys, deleteKeysAt, keyAllAt, recordPoseEdit, sequenceFromPose, setEaseAt, withFps, withKey, withLength, type KeyScope } from './keyEdits.js';
 export { exportPoseSequence, importPoseSequence, type PoseSequenceResult } from './poseKeypoint.js';
 export { reviveSequence } from './reviveSequence.js';
 export { refitSequence } from './refitSequence.js';

@@ -2,6 +2,10 @@ import type { Animal, Person, PoseDocument } from '../types.js';
 import { DEFAULT_FPS, DEFAULT_LENGTH, FPS_RANGE, LENGTH_RANGE, trackSpan, type FigureTrack, type MotionKey, type PoseSequence } from './sequence.js';
 
 const byFrame = (a: MotionKey, b: MotionKey) => a.frame - b.frame;
+
+/** The figures a key edit acts on: their track ids, or null for every figure. */
+export type KeyScope = ReadonlySet<string> | null;
+const inScope = (track: FigureTrack, scope: KeyScope) => scope === null || scope.has(track.id);
 const clamp = (v: number, { min, max }: { min: number; max: number }) => Math.min(max, Math.max(min, Math.round(v)));
 
 const figuresOf = (pose: PoseDocument) => [
@@ -43,28 +47,28 @@ export function recordPoseEdit(sequence: PoseSequence, frame: number, shown: Pos
   return { ...sequence, tracks: [...present, ...offCanvas] };
 }
 
-/** The sequence with every shown figure keyed at a frame as the pose shows it. */
-export function keyAllAt(sequence: PoseSequence, frame: number, pose: PoseDocument): PoseSequence {
+/** The sequence with every shown figure (of the scope) keyed at a frame as the pose shows it. */
+export function keyAllAt(sequence: PoseSequence, frame: number, pose: PoseDocument, scope: KeyScope = null): PoseSequence {
   const figures = new Map(figuresOf(pose).map(({ figure }) => [figure.figure?.id, figure]));
   const tracks = sequence.tracks.map((t) => {
     const figure = figures.get(t.id);
-    return figure ? withKey(t, frame, figure) : t;
+    return figure && inScope(t, scope) ? withKey(t, frame, figure) : t;
   });
   return { ...sequence, tracks };
 }
 
-/** The sequence without its keys at a frame; a figure's only key stays (a figure cannot lose every pose). */
-export function deleteKeysAt(sequence: PoseSequence, frame: number): PoseSequence {
-  const tracks = sequence.tracks.map((t) => (t.keys.length > 1 ? { ...t, keys: t.keys.filter((k) => k.frame !== frame) } : t));
+/** The sequence without its keys (of the scope's figures) at a frame; a figure's only key stays (a figure cannot lose every pose). */
+export function deleteKeysAt(sequence: PoseSequence, frame: number, scope: KeyScope = null): PoseSequence {
+  const tracks = sequence.tracks.map((t) => (t.keys.length > 1 && inScope(t, scope) ? { ...t, keys: t.keys.filter((k) => k.frame !== frame) } : t));
   return { ...sequence, tracks };
 }
 
-/** The sequence with its keys at `from` copied (`keep`) or moved to `to`, replacing keys there. */
-export function carryKeys(sequence: PoseSequence, from: number, to: number, keep: boolean): PoseSequence {
+/** The sequence with its keys (of the scope's figures) at `from` copied (`keep`) or moved to `to`, replacing keys there. */
+export function carryKeys(sequence: PoseSequence, from: number, to: number, keep: boolean, scope: KeyScope = null): PoseSequence {
   if (from === to) return sequence;
   const tracks = sequence.tracks.map((t) => {
     const key = t.keys.find((k) => k.frame === from);
-    if (!key) return t;
+    if (!key || !inScope(t, scope)) return t;
     const others = t.keys.filter((k) => k.frame !== to && (keep || k.frame !== from));
     const span = trackSpan(t);
     // A figure shown only from its keys on now reaches the key's new frame.
@@ -79,13 +83,16 @@ export function carryKeys(sequence: PoseSequence, from: number, to: number, keep
   return { ...sequence, tracks };
 }
 
-/** The sequence with its keys at a frame easing in and out as given. */
-export function setEaseAt(sequence: PoseSequence, frame: number, ease: { easeIn: boolean; easeOut: boolean }): PoseSequence {
+/** The sequence with its keys (of the scope's figures) at a frame easing in and out as given. */
+export function setEaseAt(sequence: PoseSequence, frame: number, ease: { easeIn: boolean; easeOut: boolean }, scope: KeyScope = null): PoseSequence {
   const eased = (k: MotionKey): MotionKey => {
     const { easeIn: _in, easeOut: _out, ...rest } = k;
     return { ...rest, ...(ease.easeIn ? { easeIn: true } : {}), ...(ease.easeOut ? { easeOut: true } : {}) };
   };
-  return { ...sequence, tracks: sequence.tracks.map((t) => ({ ...t, keys: t.keys.map((k) => (k.frame === frame ? eased(k) : k)) })) };
+  return {
+    ...sequence,
+    tracks: sequence.tracks.map((t) => (inScope(t, scope) ? { ...t, keys: t.keys.map((k) => (k.frame === frame ? eased(k) : k)) } : t)),
+  };
 }
 
 /** The sequence at another frame rate (kept within FPS_RANGE). */

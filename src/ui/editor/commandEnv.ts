@@ -16,6 +16,7 @@ import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
 import { uncertainHandsText } from './SkeletonReadingStatus';
 import { exportPoseSequence } from '../../pose/motion';
 import { timelineStore } from './timeline/timelineStore';
+import { keyScope } from '../../editor/model/timelineEdits';
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -101,6 +102,7 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       toggleOpen: () => timelineStore.set((s) => ({ ...s, open: !s.open, playing: false })),
       togglePlay: () => timelineStore.set((s) => ({ ...s, playing: !s.playing })),
       frame: () => actor.getSnapshot().context.frame,
+      keyScope: () => keyScope(getScene(), actor.getSnapshot().context.selection),
     },
   };
 }

@@ -9,16 +9,19 @@ import { videoProfile } from './useWorkflows';
 /** Whether the user asked for a video of the editor's timeline instead of still images (not kept across visits). */
 export const timelineVideoStore = createStore(false);
 
+/** The video profile the user chose among several (null: the first the server offers). */
+export const videoProfileChoiceStore = createStore<string | null>(null);
+
 /** Who makes a video of the timeline on this server: the mannequin, a ComfyUI video profile, or nobody (and why). */
 export type VideoMaker =
   | { kind: 'mannequin'; maxFrames: number }
   | { kind: 'profile'; profile: WorkflowProfileInfo; maxFrames: number }
   | { kind: 'none'; unavailable: WorkflowProfileInfo | null };
 
-/** The server's video maker: ComfyUI servers need an available video profile; the mannequin always makes videos. */
-export function videoMaker(workflows: WorkflowsResponse | null): VideoMaker {
+/** The server's video maker: ComfyUI servers need an available video profile (the one chosen, else the first); the mannequin always makes videos. */
+export function videoMaker(workflows: WorkflowsResponse | null, chosen: string | null = videoProfileChoiceStore.get()): VideoMaker {
   if (workflows?.engine !== 'comfyui') return { kind: 'mannequin', maxFrames: VIDEO_RENDER_LIMITS.maxFrames };
-  const profile = videoProfile(workflows);
+  const profile = videoProfile(workflows, chosen);
   if (profile?.video) return { kind: 'profile', profile, maxFrames: Math.min(profile.video.max_frames, VIDEO_RENDER_LIMITS.maxFrames) };
   return { kind: 'none', unavailable: workflows.workflows.find((w) => w.video) ?? null };
 }

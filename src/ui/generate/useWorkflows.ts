@@ -43,7 +43,11 @@ export function samplingRequest(data: WorkflowsResponse | null, draft: PromptDra
   return request;
 }
 
-/** The first profile that makes videos of a timeline and can run now (ComfyUI servers); null when there is none. */
-export function videoProfile(data: WorkflowsResponse | null): WorkflowProfileInfo | null {
-  return data?.workflows.find((w) => w.video && w.available) ?? null;
+/** The profiles that make videos of a timeline and can run now (ComfyUI servers), in the server's order. */
+export const videoProfiles = (data: WorkflowsResponse | null): WorkflowProfileInfo[] => data?.workflows.filter((w) => w.video && w.available) ?? [];
+
+/** The video profile chosen (`chosen`, while it can run) or else the first that can run; null when there is none. */
+export function videoProfile(data: WorkflowsResponse | null, chosen: string | null = null): WorkflowProfileInfo | null {
+  const offered = videoProfiles(data);
+  return offered.find((w) => w.id === chosen) ?? offered[0] ?? null;
 }

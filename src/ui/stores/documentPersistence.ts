@@ -15,6 +15,7 @@ const KEYS = {
   history: 'posecraft.history',
   reference: 'posecraft.editor.background',
   opacity: 'posecraft.editor.backgroundOpacity',
+  frame: 'posecraft.editor.frame',
 } as const;
 
 /** The most characters the stored history may take; past that the oldest steps are left out (local storage holds about 5 million). */
@@ -106,8 +107,14 @@ function readHistory(): History {
   return past.length || future.length ? { past, future } : EMPTY_HISTORY;
 }
 
-/** What the last session left: the panel's settings, the document (the scene) and its undo history, each part made valid or reset. */
-export function readDocument(): { settings: PanelSettings; scene: Scene; history: History } {
+// The timeline's frame: a whole number from 0 (the editor brings it inside the sequence).
+function readFrame(): number {
+  const frame = readItem(KEYS.frame);
+  return typeof frame === 'number' && Number.isInteger(frame) && frame >= 0 ? frame : 0;
+}
+
+/** What the last session left: the panel's settings, the document (the scene), its undo history and the timeline's frame, each part made valid or reset. */
+export function readDocument(): { settings: PanelSettings; scene: Scene; history: History; frame: number } {
   const { width, height, ...settings } = readSettings();
   const { pose, posePng, sequence } = readPose(width, height);
   // The canvas size is the document's; the preset shown is one that offers it.
@@ -116,7 +123,13 @@ export function readDocument(): { settings: PanelSettings; scene: Scene; history
     settings: { ...settings, preset, posePng: posePng ?? settings.posePng },
     scene: createScene(pose, readReference(), sequence),
     history: readHistory(),
+    frame: readFrame(),
   };
+}
+
+/** Writes the timeline's frame: the editor's state beside the document, not a step of its history. */
+export function writeFrame(frame: number): void {
+  writeItem(KEYS.frame, frame);
 }
 
 /** Writes the panel's settings with the canvas size they go with. */

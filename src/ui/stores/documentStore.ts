@@ -7,7 +7,7 @@ import { editorMachine, type EditorContext } from '../../machines/editor.machine
 import { actorOptions } from '../../machines/inspector';
 import { createStore } from '../store';
 import { presetFor, type PanelSettings } from './panelSettings';
-import { readDocument, writeHistory, writeScene, writeSettings } from './documentPersistence';
+import { readDocument, writeFrame, writeHistory, writeScene, writeSettings } from './documentPersistence';
 
 /** The actor that holds the document and its history for the whole app (the editor's machine). */
 export type DocumentActor = ActorRefFrom<typeof editorMachine>;
@@ -28,11 +28,11 @@ let actor: DocumentActor | null = null;
  * The one document: the scene (pose with its figures, canvas size, reference image) and its undo
  * history, in one editor machine for the whole app. The editor page, the Generate panel's size,
  * "use again", the library and the estimator all send it edits, so every change is one undo step
- * wherever it was made; it is stored (history too) so a reload keeps it.
+ * wherever it was made; it is stored (history and the timeline's frame too) so a reload keeps it.
  */
 export function documentActor(): DocumentActor {
   if (actor) return actor;
-  actor = createActor(editorMachine, { input: { scene: stored.scene, history: stored.history }, ...actorOptions() });
+  actor = createActor(editorMachine, { input: { scene: stored.scene, history: stored.history, frame: stored.frame }, ...actorOptions() });
   actor.start();
   followDocument(actor);
   return actor;
@@ -55,13 +55,16 @@ const drawPreview = (pose: PoseDocument) => import('../editor/io/renderPng').the
 function followDocument(documents: DocumentActor): void {
   let written: Scene = documents.getSnapshot().context.scene;
   let history = { past: documents.getSnapshot().context.past, future: documents.getSnapshot().context.future };
+  let frame = documents.getSnapshot().context.frame;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    const { scene, past, future } = documents.getSnapshot().context;
+    const { scene, past, future, frame: frameNow } = documents.getSnapshot().context;
     if (past !== history.past || future !== history.future) writeHistory({ past, future });
     history = { past, future };
+    if (frameNow !== frame) writeFrame(frameNow);
+    frame = frameNow;
     if (scene === written) return;
     const poseChanged = scene.pose !== written.pose;
     writeScene(scene, written);
@@ -83,7 +86,7 @@ function followDocument(documents: DocumentActor): void {
       // Setting the panel's store also writes the settings with the new size.
       panelStore.set((s) => ({ ...s, preset: presetFor(next, s.preset) }));
     }
-    if (context.scene === written && context.past === history.past && context.future === history.future) return;
+    if (context.scene === written && context.past === history.past && context.future === history.future && context.frame === frame) return;
     clearTimeout(timer);
     timer = setTimeout(flush, SAVE_DELAY_MS);
   });

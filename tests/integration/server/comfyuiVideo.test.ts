@@ -10,7 +10,7 @@ import type { OpenPoseJson } from '../../../src/pose/index';
 import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
 import { loadComfyUiSettings } from '../../../server/engines/comfyui/comfyUiConfig';
 import { WorkflowCatalog } from '../../../server/engines/comfyui/profiles/workflowCatalog';
-import { controlFramesGraph } from '../../../server/engines/comfyui/profiles/wanFunControl';
+import { videoGraph } from '../../../server/engines/comfyui/videoGraph';
 import { fillWorkflow } from '../../../server/engines/comfyui/workflow';
 import { JobAbort } from '../../../server/jobs/jobAbort';
 import { renderInline } from '../../support/inlineRender';
@@ -86,7 +86,9 @@ afterAll(async () => {
 
 describe('the Wan 2.2 Fun Control video profile', () => {
   it('builds a workflow of node classes, inputs, types and values ComfyUI defines, one LoadImage a frame batched in order', async () => {
-    const { template } = await new WorkflowCatalog(settings()).forRun('wan-fun-control');
+    const { template, profile } = await new WorkflowCatalog(settings()).forRun('wan-fun-control');
+    const controlFramesGraph = (filled: ReturnType<typeof fillWorkflow>, uploaded: string[], fps: number) =>
+      videoGraph(template, profile.video!, filled, uploaded, fps);
     const uploads = ['a.png', 'b.png', 'c.png', 'd.png', 'e.png'];
     const graph = controlFramesGraph(fillWorkflow(template, { prompt: 'a dancer', width: 640, height: 480, seed: 3, steps: 20, cfg: 3.5 }), uploads, 12);
     const definitions = nodeDefinitions({ folders: WAN_FOLDERS, uploads });

@@ -2,7 +2,8 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { editorMachine } from '../../../src/machines/editor.machine';
 import { moveJoint } from '../../../src/editor/model/moveJoint';
-import { addKeysAt, moveKeys, setLength } from '../../../src/editor/model/timelineEdits';
+import { addKeysAt, copyKeys, easeKeys, keyScope, moveKeys, removeKeysAt, setLength } from '../../../src/editor/model/timelineEdits';
+import { EMPTY_SELECTION } from '../../../src/editor/model/selection';
 import { figureAtFrame, keyAt } from '../../../src/pose/motion/index.js';
 import { BODY } from '../../../src/pose/index.js';
 import { sampleScene } from './scenes';
@@ -77,5 +78,41 @@ describe('the document as a sequence', () => {
     actor.send({ type: 'COMMIT', scene: setLength(context().scene, 30) });
     expect(context().frame).toBe(29);
     expect(context().scene.sequence!.length).toBe(30);
+  });
+
+  it('key edits act on the selected figure only, and on every figure when none is selected', () => {
+    const { actor, context } = start();
+    const frames = () => context().scene.sequence!.tracks.map((t) => t.keys.map((k) => k.frame));
+    const figures = context().scene.pose.people.length + context().scene.pose.animals.length;
+    expect(figures).toBeGreaterThan(1);
+    const all = keyScope(context().scene, EMPTY_SELECTION);
+    expect(all).toBeNull();
+    actor.send({ type: 'COMMIT', scene: addKeysAt(context().scene, 30, all) });
+    expect(frames().every((f) => f.includes(30))).toBe(true);
+
+    // The second person selected (a joint of theirs counts as them).
+    const second = { kind: 'person' as const, index: 1 };
+    const scope = keyScope(context().scene, { entities: [], joint: { entity: second, part: 'body', index: 0 } });
+    expect([...scope!]).toEqual([context().scene.pose.people[1]!.figure!.id]);
+    const secondRow = context().scene.sequence!.tracks.findIndex((t) => scope!.has(t.id));
+    const others = (list: number[][]) => list.filter((_, i) => i !== secondRow);
+    const before = frames();
+    actor.send({ type: 'COMMIT', scene: addKeysAt(context().scene, 50, scope) });
+    actor.send({ type: 'COMMIT', scene: removeKeysAt(context().scene, 30, scope) });
+    actor.send({ type: 'COMMIT', scene: copyKeys(context().scene, 0, 70, scope) });
+    actor.send({ type: 'COMMIT', scene: moveKeys(context().scene, 50, 60, scope) });
+    actor.send({ type: 'COMMIT', scene: easeKeys(context().scene, 60, { easeIn: true, easeOut: false }, scope) });
+    expect(frames()[secondRow]).toEqual([0, 60, 70]);
+    expect(others(frames())).toEqual(others(before));
+    expect(
+      context()
+        .scene.sequence!.tracks.filter((t) => t.keys.some((k) => k.easeIn))
+        .map((t) => t.id),
+    ).toEqual([...scope!]);
+    // Each a step of its own: five undos give back the keys of every figure at 30.
+    for (let i = 0; i < 5; i++) actor.send({ type: 'UNDO' });
+    expect(frames()).toEqual(before);
+    actor.send({ type: 'COMMIT', scene: removeKeysAt(context().scene, 30, null) });
+    expect(frames().some((f) => f.includes(30))).toBe(false);
   });
 });

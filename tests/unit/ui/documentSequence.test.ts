@@ -26,14 +26,40 @@ async function keyedAt40() {
 describe('a sequence in the stored document', () => {
   beforeEach(() => localStorage.clear());
 
-  it('survives a reload with its keys, and the pose shown is its first frame', async () => {
+  it('survives a reload with its keys', async () => {
     const page = await keyedAt40();
     const atKey = wristX(page);
     page.flushDocument();
     const again = await reload();
     expect(again.context().scene.sequence?.tracks[0]!.keys.map((k) => k.frame)).toEqual([0, 40]);
+    again.documentActor().send({ type: 'SET_FRAME', frame: 0 });
+    expect(wristX(again)).not.toBe(atKey);
     again.documentActor().send({ type: 'SET_FRAME', frame: 40 });
     expect(wristX(again)).toBe(atKey);
+  });
+
+  it('opens at the frame the last session showed, with its pose, and the frame is no undo step', async () => {
+    const page = await keyedAt40();
+    page.documentActor().send({ type: 'SET_FRAME', frame: 20 });
+    const at20 = wristX(page);
+    const steps = page.context().past.length;
+    page.flushDocument();
+    const again = await reload();
+    expect(again.context().frame).toBe(20);
+    expect(wristX(again)).toBe(at20);
+    expect(again.context().past).toHaveLength(steps);
+    // Undo keeps the frame the user is on.
+    again.documentActor().send({ type: 'UNDO' });
+    expect(again.context().frame).toBe(20);
+  });
+
+  it('brings a stored frame past the sequence inside it, and reads nonsense as frame 0', async () => {
+    const page = await keyedAt40();
+    page.flushDocument();
+    localStorage.setItem('posecraft.editor.frame', '500');
+    expect((await reload()).context().frame).toBe(80);
+    localStorage.setItem('posecraft.editor.frame', '"x"');
+    expect((await reload()).context().frame).toBe(0);
   });
 
   it('keeps timeline edits undoable across a reload', async () => {

@@ -51,7 +51,7 @@ async function loadOne(dir: string, name: string, settings: ComfyUiSettings): Pr
   if (!sidecarFile.ok) return profile({ error: sidecarFile.error });
   const read = readSidecar(sidecarFile.value, workflowFile.value as WorkflowTemplate['graph']);
   if (!read.ok) return profile({ error: `${name}${SIDECAR_SUFFIX}: ${read.error}` });
-  const { sidecar, template } = read;
+  const { sidecar, template, video } = read;
   const base = profile({ template, choices: [] }).defaults;
   const defaults = { ...base };
   for (const control of ['steps', 'cfg', 'strength'] as const) defaults[control] = sidecar.defaults?.[control] ?? ownValue(template, control) ?? base[control];
@@ -62,6 +62,7 @@ async function loadOne(dir: string, name: string, settings: ComfyUiSettings): Pr
       renderProfile: sidecar.render_profile ?? 'sd15',
       minLongSide: sidecar.min_long_side ?? 0,
       defaults,
+      ...(video ? { video } : {}),
     },
   );
 }

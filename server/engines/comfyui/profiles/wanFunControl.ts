@@ -1,12 +1,13 @@
 import type { ComfyUiSettings } from '../comfyUiConfig.js';
 import type { ComfyWorkflow, InputRef, WorkflowTemplate } from '../workflow.js';
+import type { VideoSpec } from '../videoGraph.js';
 import type { ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
 /** Most frames Wan 2.2 Fun Control makes in one run: the 81 (5 s at 16 fps) it was trained on. */
 export const WAN_MAX_FRAMES = 81;
 
 /** Node ids of the Wan workflow the engine fills beyond the named inputs. */
-const NODE = { firstFrame: '9', toVideo: '10', highNoise: '11', lowNoise: '12', createVideo: '14', save: '15', batch: '16' } as const;
+const NODE = { frames: '9', toVideo: '10', highNoise: '11', lowNoise: '12', createVideo: '14', save: '15' } as const;
 
 const ref = (node: string, input: string): InputRef[] => [{ node, input }];
 
@@ -45,12 +46,11 @@ function wanTemplate(): WorkflowTemplate {
     '6': { class_type: 'VAELoader', inputs: { vae_name: '' } },
     '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['5', 0] }, _meta: { title: 'Positive' } },
     '8': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['5', 0] }, _meta: { title: 'Negative' } },
-    // The control frames: replaced per job by one LoadImage a frame joined by ImageBatch (controlFramesGraph).
-    [NODE.firstFrame]: { class_type: 'LoadImage', inputs: { image: '' } },
-    [NODE.batch]: { class_type: 'ImageBatch', inputs: { image1: [NODE.firstFrame, 0], image2: [NODE.firstFrame, 0] } },
+    // The control frames: replaced per job by one LoadImage a frame joined by ImageBatch (videoGraph).
+    [NODE.frames]: { class_type: 'LoadImage', inputs: { image: '' } },
     [NODE.toVideo]: {
       class_type: 'WanFunControlToVideo',
-      inputs: { positive: ['7', 0], negative: ['8', 0], vae: ['6', 0], width: 832, height: 480, length: 81, batch_size: 1, control_video: [NODE.batch, 0] },
+      inputs: { positive: ['7', 0], negative: ['8', 0], vae: ['6', 0], width: 832, height: 480, length: 81, batch_size: 1, control_video: [NODE.frames, 0] },
     },
     [NODE.highNoise]: sampler('3', [NODE.toVideo, 2], true),
     [NODE.lowNoise]: sampler('4', [NODE.highNoise, 0], false),
@@ -61,7 +61,7 @@ function wanTemplate(): WorkflowTemplate {
   return {
     graph,
     inputs: {
-      pose_image: ref(NODE.firstFrame, 'image'),
+      pose_image: ref(NODE.frames, 'image'),
       prompt: ref('7', 'text'),
       negative_prompt: ref('8', 'text'),
       width: ref(NODE.toVideo, 'width'),
@@ -73,6 +73,27 @@ function wanTemplate(): WorkflowTemplate {
     output: NODE.save,
   };
 }
+
+/** The Wan graph once filled: the steps split between the two experts at half. */
+function splitSteps(graph: ComfyWorkflow): ComfyWorkflow {
+  const split = Math.max(1, Math.floor(Number(graph[NODE.highNoise].inputs.steps) / 2));
+  graph[NODE.highNoise].inputs.end_at_step = split;
+  graph[NODE.lowNoise].inputs.start_at_step = split;
+  return graph;
+}
+
+/**
+ * How Wan takes the sequence: WanFunControlToVideo makes (length - 1) / 4 * 4 + 1 frames (its
+ * latent has (length - 1) // 4 + 1 frames, each 4 but the first), so the count is raised to the
+ * next such length; CreateVideo at the sequence's rate.
+ */
+const WAN_VIDEO: VideoSpec = {
+  maxFrames: WAN_MAX_FRAMES,
+  lengthStep: 4,
+  frameCount: ref(NODE.toVideo, 'length'),
+  frameRate: ref(NODE.createVideo, 'fps'),
+  finish: splitSteps,
+};
 
 const MODELS: Array<[node: string, input: string, folder: string, what: string, fits: RegExp]> = [
   ['1', 'unet_name', 'diffusion_models', 'Wan 2.2 Fun Control high-noise model ("wan2.2_fun_control_high_noise")', /wan.?2\.?2.*fun.?control.*high.?noise/i],
@@ -92,43 +113,8 @@ export function wanFunControlProfile(settings: ComfyUiSettings): WorkflowProfile
     minLongSide: 640,
     defaults: { steps: Math.min(20, settings.limits.steps.max), cfg: 3.5, strength: 1 },
     onlyWhenAvailable: true,
-    video: { maxFrames: WAN_MAX_FRAMES },
+    video: WAN_VIDEO,
     workflow: { template: wanTemplate(), choices },
     depth: { none: 'Wan 2.2 Fun Control takes one control video, and this workflow gives it the poses' },
   };
-}
-
-/**
- * WanFunControlToVideo makes (length - 1) / 4 * 4 + 1 frames (its latent has (length - 1) // 4 + 1
- * frames, each 4 but the first): the frame count asked, raised to the next such length.
- */
-export function wanLength(frames: number): number {
-  return Math.ceil((frames - 1) / 4) * 4 + 1;
-}
-
-/**
- * The filled Wan graph with its control frames: ComfyUI's LoadImage loads one image, so each
- * uploaded frame gets a LoadImage and core ImageBatch nodes join them in order (a sequence shorter
- * than the model's length is held on its last pose); the steps split between the two experts at
- * half; CreateVideo at the sequence's rate.
- */
-export function controlFramesGraph(filled: ComfyWorkflow, uploaded: string[], fps: number): ComfyWorkflow {
-  const graph = structuredClone(filled);
-  delete graph[NODE.firstFrame];
-  delete graph[NODE.batch];
-  const length = wanLength(uploaded.length);
-  const names = Array.from({ length }, (_, i) => uploaded[Math.min(i, uploaded.length - 1)]);
-  let last: [string, number] = ['frame0', 0];
-  names.forEach((image, i) => {
-    graph[`frame${i}`] = { class_type: 'LoadImage', inputs: { image } };
-    if (i === 0) return;
-    graph[`batch${i}`] = { class_type: 'ImageBatch', inputs: { image1: last, image2: [`frame${i}`, 0] } };
-    last = [`batch${i}`, 0];
-  });
-  graph[NODE.toVideo].inputs = { ...graph[NODE.toVideo].inputs, control_video: last, length };
-  const split = Math.max(1, Math.floor(Number(graph[NODE.highNoise].inputs.steps) / 2));
-  graph[NODE.highNoise].inputs.end_at_step = split;
-  graph[NODE.lowNoise].inputs.start_at_step = split;
-  graph[NODE.createVideo].inputs.fps = fps;
-  return graph;
 }

@@ -1,5 +1,6 @@
 import type { SamplingControl } from '../../../../src/api/schemas.js';
 import type { RenderProfile } from '../../../../src/pose/index.js';
+import type { VideoSpec } from '../videoGraph.js';
 import type { InputRef, WorkflowTemplate } from '../workflow.js';
 
 /** A model a built-in profile takes from what the servers list, or the operator's name for it. */
@@ -45,8 +46,8 @@ export interface WorkflowProfile {
   defaults: Record<SamplingControl, number>;
   /** Listed only while the servers can run it (a built-in profile the operator did not ask for by name). */
   onlyWhenAvailable?: boolean;
-  /** Set on a profile that makes one video of a pose sequence (and no images): the most frames it takes. */
-  video?: { maxFrames: number };
+  /** Set on a profile that makes one video of a pose sequence (and no images): how it takes the frames. */
+  video?: VideoSpec;
   /** The workflow, or why the operator's files cannot be used (a malformed workflow or sidecar). */
   workflow: ProfileWorkflow | { error: string };
   /** Its depth ControlNet, tried in order (the first the servers can run is used), or why it has none. */

@@ -15,7 +15,7 @@ async function makeFile(kind: ExportKind, scene: Scene): Promise<[Blob, string]>
   return [await files.sequenceVideo(scene), 'pose.webm'];
 }
 
-/** The sequence's exports: every frame's POSE_KEYPOINT, a ZIP of PNG frames, a WebM video. */
+/** The sequence's exports: every frame's POSE_KEYPOINT, a ZIP of OpenPose and depth PNG frames, a WebM video. */
 export function TimelineExports({ scene }: { scene: Scene }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ExportKind | null>(null);

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { keyAt } from '../../../pose/motion';
-import { copyKeys, easeKeys, sequenceOf, setFps, setLength } from '../../../editor/model/timelineEdits';
+import { keyAt, type KeyScope } from '../../../pose/motion';
+import { copyKeys, easeKeys, keyScope, sequenceOf, setFps, setLength } from '../../../editor/model/timelineEdits';
 import type { Scene } from '../../../editor/model/scene';
 import { useStore } from '../../store';
 import { ActionButton } from '../ActionButton';
@@ -15,6 +15,63 @@ import { usePlayback } from './usePlayback';
 
 const icon = { 'aria-hidden': true, size: 16, strokeWidth: 1.75 } as const;
 
+interface KeyEditProps {
+  scene: Scene;
+  frame: number;
+  scope: KeyScope;
+  copiedFrame: number | null;
+  commit(next: Scene): void;
+}
+
+/** Which figures key edits act on, and the key edits: add, delete, copy, paste, ease in and out. */
+function KeyEditControls({ scene, frame, scope, copiedFrame, commit }: KeyEditProps) {
+  const { t } = useTranslation();
+  const sequence = sequenceOf(scene);
+  const keysHere = sequence.tracks
+    .filter((track) => scope === null || scope.has(track.id))
+    .map((track) => keyAt(track, frame))
+    .filter((k) => k !== undefined);
+  const ease = { easeIn: keysHere.some((k) => k.easeIn), easeOut: keysHere.some((k) => k.easeOut) };
+  return (
+    <>
+      <output className="timeline-scope" data-scope={scope === null ? 'all' : 'selected'}>
+        {scope === null ? t('motionExtras.scopeAll') : t('motionExtras.scopeSelected', { count: scope.size })}
+      </output>
+      <ActionButton name="addKey">{t('timeline.addKey')}</ActionButton>
+      <ActionButton name="deleteKey">{t('timeline.deleteKey')}</ActionButton>
+      <button type="button" className="tool" disabled={keysHere.length === 0} onClick={() => timelineStore.set((s) => ({ ...s, copiedFrame: frame }))}>
+        {t('timeline.copyKey')}
+      </button>
+      <button
+        type="button"
+        className="tool"
+        disabled={copiedFrame === null || copiedFrame === frame || copiedFrame >= sequence.length}
+        onClick={() => copiedFrame !== null && commit(copyKeys(scene, copiedFrame, frame, scope))}
+      >
+        {t('timeline.pasteKey')}
+      </button>
+      <label className="timeline-check">
+        <input
+          type="checkbox"
+          disabled={keysHere.length === 0}
+          checked={ease.easeIn}
+          onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeIn: e.target.checked }, scope))}
+        />
+        {t('timeline.easeIn')}
+      </label>
+      <label className="timeline-check">
+        <input
+          type="checkbox"
+          disabled={keysHere.length === 0}
+          checked={ease.easeOut}
+          onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeOut: e.target.checked }, scope))}
+        />
+        {t('timeline.easeOut')}
+      </label>
+    </>
+  );
+}
+
 /** The timeline under the canvas: playback, keys, frame rate and length, the figures' rows, exports. */
 export function TimelinePanel() {
   const { t } = useTranslation();
@@ -22,11 +79,12 @@ export function TimelinePanel() {
   const { playing, loop, onionSkin, copiedFrame } = useStore(timelineStore);
   const scene = useSelector(actor, (s) => s.context.scene);
   const frame = useSelector(actor, (s) => s.context.frame);
+  const selection = useSelector(actor, (s) => s.context.selection);
   usePlayback(actor, playing);
   const sequence = sequenceOf(scene);
+  // Key edits act on the selected figures, or on every figure when none is selected.
+  const scope = keyScope(scene, selection);
   const commit = (next: Scene) => actor.send({ type: 'COMMIT', scene: next });
-  const keysHere = sequence.tracks.map((track) => keyAt(track, frame)).filter((k) => k !== undefined);
-  const ease = { easeIn: keysHere.some((k) => k.easeIn), easeOut: keysHere.some((k) => k.easeOut) };
   const toggle = (part: 'loop' | 'onionSkin') => timelineStore.set((s) => ({ ...s, [part]: !s[part] }));
   return (
     <section className="timeline" aria-label={t('timeline.title')} data-frame={frame} data-length={sequence.length}>
@@ -55,42 +113,12 @@ export function TimelinePanel() {
         <button type="button" className="tool" aria-pressed={onionSkin} onClick={() => toggle('onionSkin')}>
           {t('timeline.onionSkin')}
         </button>
-        <ActionButton name="addKey">{t('timeline.addKey')}</ActionButton>
-        <ActionButton name="deleteKey">{t('timeline.deleteKey')}</ActionButton>
-        <button type="button" className="tool" disabled={keysHere.length === 0} onClick={() => timelineStore.set((s) => ({ ...s, copiedFrame: frame }))}>
-          {t('timeline.copyKey')}
-        </button>
-        <button
-          type="button"
-          className="tool"
-          disabled={copiedFrame === null || copiedFrame === frame || copiedFrame >= sequence.length}
-          onClick={() => copiedFrame !== null && commit(copyKeys(scene, copiedFrame, frame))}
-        >
-          {t('timeline.pasteKey')}
-        </button>
-        <label className="timeline-check">
-          <input
-            type="checkbox"
-            disabled={keysHere.length === 0}
-            checked={ease.easeIn}
-            onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeIn: e.target.checked }))}
-          />
-          {t('timeline.easeIn')}
-        </label>
-        <label className="timeline-check">
-          <input
-            type="checkbox"
-            disabled={keysHere.length === 0}
-            checked={ease.easeOut}
-            onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeOut: e.target.checked }))}
-          />
-          {t('timeline.easeOut')}
-        </label>
+        <KeyEditControls scene={scene} frame={frame} scope={scope} copiedFrame={copiedFrame} commit={commit} />
         <NumberField label={t('timeline.fps')} value={sequence.fps} onCommit={(fps) => commit(setFps(scene, fps))} />
         <NumberField label={t('timeline.length')} value={sequence.length} onCommit={(length) => commit(setLength(scene, length))} />
         <TimelineExports scene={scene} />
       </div>
-      <TimelineTracks actor={actor} sequence={sequence} frame={frame} />
+      <TimelineTracks actor={actor} sequence={sequence} frame={frame} scope={scope} />
     </section>
   );
 }

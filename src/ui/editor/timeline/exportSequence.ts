@@ -1,7 +1,8 @@
-// The sequence's files: every frame's POSE_KEYPOINT, a ZIP of OpenPose PNG frames, a WebM video of the
+// The sequence's files: every frame's POSE_KEYPOINT, a ZIP of OpenPose and depth PNG frames, a WebM video of the
 // OpenPose drawing. Loaded when an export is asked for, so the editor opens without the zip and mux code.
 import { zipSync } from 'fflate';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
+import { documentSolids, paintDepthMap, renderBodySurface, type PoseDocument } from '../../../pose';
 import { allFrames, exportPoseSequence } from '../../../pose/motion';
 import type { Scene } from '../../../editor/model/scene';
 import { sequenceOf } from '../../../editor/model/timelineEdits';
@@ -20,15 +21,59 @@ const pngBytes = (canvas: HTMLCanvasElement) =>
     ),
   );
 
-/** The name of frame i in the ZIP: five digits, so files sort in frame order. */
-export const frameFileName = (i: number): string => `frame_${String(i).padStart(5, '0')}.png`;
+/** The name of frame i in the ZIP, in its kind's folder (openpose/ or depth/): five digits, so files sort in frame order. */
+export const frameFileName = (kind: 'openpose' | 'depth', i: number): string => `${kind}/frame_${String(i).padStart(5, '0')}.png`;
 
-/** A ZIP of every frame drawn as the OpenPose control image (stored, not deflated: PNGs are compressed already). Measured as "posecraft:export-frames-zip". */
+// The canvas's size in whole pixels, as the OpenPose drawing has it.
+const frameSize = (pose: PoseDocument): [number, number] => [Math.max(1, Math.round(pose.canvas_width)), Math.max(1, Math.round(pose.canvas_height))];
+
+/**
+ * The nearest and farthest body depth over every frame, from the solids themselves (no frame drawn
+ * twice): a solid's front reaches its axis depth plus its radius, and its visible rim lies at its
+ * axis depth, so every visible body pixel is inside the range.
+ */
+export function sequenceDepthRange(frames: readonly PoseDocument[], width: number, height: number): { near: number; far: number } {
+  let [near, far] = [-Infinity, Infinity];
+  for (const pose of frames) {
+    for (const solid of documentSolids(pose, width, height)) {
+      const [front, rim] =
+        solid.kind === 'capsule'
+          ? [Math.max(solid.a.z, solid.b.z) + solid.radius, Math.min(solid.a.z, solid.b.z)]
+          : [solid.centre.z + solid.radii.z, solid.centre.z];
+      [near, far] = [Math.max(near, front), Math.min(far, rim)];
+    }
+  }
+  return { near, far };
+}
+
+/**
+ * A frame's depth map over the sequence's depth range rather than its own: a body walking toward the
+ * camera brightens, and a pose that turns does not make the whole figure flicker in grey.
+ */
+function depthFrame(pose: PoseDocument, range: { near: number; far: number }): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = frameSize(pose);
+  const ctx = canvas.getContext('2d')!;
+  const image = ctx.createImageData(canvas.width, canvas.height);
+  paintDepthMap({ ...renderBodySurface(pose, canvas.width, canvas.height), ...range }, image);
+  ctx.putImageData(image, 0, 0);
+  return canvas;
+}
+
+/**
+ * A ZIP of every frame drawn as the OpenPose control image and as its 3D body's depth map, each kind
+ * in its own folder under the same names (folder loaders take one folder, and a frame's two images
+ * pair by name). Stored, not deflated: PNGs are compressed already. Measured as "posecraft:export-frames-zip".
+ */
 export async function sequenceZip(scene: Scene): Promise<Blob> {
   const start = performance.now();
   const files: Record<string, Uint8Array> = {};
   const frames = allFrames(sequenceOf(scene), scene.pose);
-  for (const [i, pose] of frames.entries()) files[frameFileName(i)] = await pngBytes(renderPoseCanvas(pose));
+  const range = sequenceDepthRange(frames, ...frameSize(scene.pose));
+  for (const [i, pose] of frames.entries()) {
+    files[frameFileName('openpose', i)] = await pngBytes(renderPoseCanvas(pose));
+    files[frameFileName('depth', i)] = await pngBytes(depthFrame(pose, range));
+  }
   const zip = zipSync(files, { level: 0 });
   performance.measure('posecraft:export-frames-zip', { start, end: performance.now() });
   return new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
