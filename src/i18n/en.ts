@@ -193,6 +193,7 @@ export const en = {
       redo: 'Redo',
       toggleSymmetry: 'Symmetry',
       toggleKeepLengths: 'Keep bone lengths',
+      toggleSideView: 'Side view',
       togglePin: 'Pin / unpin joint',
       flipLimbDepth: 'Flip depth of this limb',
       bringForward: 'Bring forward',

@@ -195,6 +195,7 @@ export const zh: Translation = {
       redo: '重做',
       toggleSymmetry: '对称',
       toggleKeepLengths: '保持骨骼长度',
+      toggleSideView: '侧视图',
       togglePin: '固定 / 取消固定关节',
       flipLimbDepth: '翻转此肢体的深度',
       bringForward: '上移一层',

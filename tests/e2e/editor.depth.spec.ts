@@ -128,6 +128,11 @@ async function pushInSideView(page: Page, pointer: Pointer): Promise<void> {
   await expect(page.getByText('Person 1 · Right wrist')).toBeVisible();
   await sideButton(page).click();
   await expect(sideView(page)).toBeVisible();
+  // The same action by its shortcut: Shift+D closes the side view and opens it again.
+  await page.keyboard.press('Shift+D');
+  await expect(sideView(page)).toBeHidden();
+  await page.keyboard.press('Shift+D');
+  await expect(sideView(page)).toBeVisible();
   const from = await sideJoint(page, RIGHT_WRIST);
   const wristY = page.getByRole('group', { name: 'Selected joint' }).getByRole('textbox', { name: 'Y' });
   const [yBefore, onCanvas] = [await wristY.inputValue(), await toPage(page, wrist)];

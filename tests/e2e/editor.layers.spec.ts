@@ -95,13 +95,14 @@ test.describe('editor controls: tooltips, states, status line and focus order', 
       const button = buttons.nth(i);
       const label = (await button.getAttribute('aria-label'))!;
       const shortcut = (await button.getAttribute('data-shortcut')) ?? '';
-      // Proportions opens a popover and Side view a panel: no shortcut of their own; the four actions have one.
-      if (label !== 'Proportions' && label !== 'Side view') expect(shortcut, label).not.toBe('');
+      // Proportions opens a popover: no shortcut of its own; the other five have one.
+      if (label !== 'Proportions') expect(shortcut, label).not.toBe('');
       await button.hover();
       await expect(page.getByRole('tooltip')).toContainText(label);
       await expect(page.getByRole('tooltip')).toContainText(shortcut);
     }
     await expect(posing.getByRole('button', { name: 'Keep bone lengths' })).toHaveAttribute('data-shortcut', 'I');
+    await expect(posing.getByRole('button', { name: 'Side view' })).toHaveAttribute('data-shortcut', 'Shift+D');
   });
 
   test('a disabled button still looks like a button: border and fill kept, lighter, a not-allowed cursor', async ({ page }) => {

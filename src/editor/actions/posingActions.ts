@@ -7,7 +7,7 @@ import { reorderScene, reorderSelection, type DepthStep } from '../posing/depth'
 import { canPin, isPinned, setPinned } from '../posing/pins';
 import { flipJointLimb } from '../posing/flipLimb';
 import { applyPreset, PRESETS, type PresetName } from '../posing/proportions';
-import type { CommandAction, EditAction } from './types';
+import type { CommandAction, CommandEnv, EditAction } from './types';
 
 const toggleKeepLengths: CommandAction = {
   kind: 'command',
@@ -15,6 +15,20 @@ const toggleKeepLengths: CommandAction = {
   labelKey: 'editor.actions.toggleKeepLengths',
   keys: ['I'],
   run: (env) => env.send({ type: 'TOGGLE_KEEP_LENGTHS' }),
+};
+
+// Closing is always offered; opening needs one unlocked person selected to be seen from the side.
+const sideViewShown = (env: CommandEnv) => !!env.sideView && (env.sideView.isOpen() || env.sideView.canOpen());
+
+const toggleSideView: CommandAction = {
+  kind: 'command',
+  name: 'toggleSideView',
+  labelKey: 'editor.actions.toggleSideView',
+  keys: ['Shift+D'],
+  enabled: sideViewShown,
+  run: (env) => {
+    if (sideViewShown(env)) env.sideView!.toggleOpen();
+  },
 };
 
 const pinnable = (scene: Scene, selection: Selection) =>
@@ -67,6 +81,7 @@ export const POSING_ACTIONS = [
   toggleKeepLengths,
   togglePin,
   flipLimb,
+  toggleSideView,
   depth('bringForward', ['Mod+]'], 1),
   depth('sendBackward', ['Mod+['], -1),
   ...PRESETS.map(preset),

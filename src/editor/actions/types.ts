@@ -64,6 +64,15 @@ export interface CommandEnv {
   openLibrary?(): void;
   /** The timeline's panel and playback (absent where the editor has no timeline). */
   timeline?: TimelineControls;
+  /** The side view of the selected person (absent where the editor has none). */
+  sideView?: SideViewControls;
+}
+
+/** What the side view's toggle reaches: shown or not, and whether one unlocked person is selected to show. */
+export interface SideViewControls {
+  isOpen(): boolean;
+  canOpen(): boolean;
+  toggleOpen(): void;
 }
 
 /** What timeline commands reach beyond the machine: the panel, playback and the frame shown. */

@@ -1,11 +1,10 @@
 import * as RadixToolbar from '@radix-ui/react-toolbar';
 import { useSelector } from '@xstate/react';
-import { BringToFront, Pin, Ruler, SendToBack } from 'lucide-react';
+import { Axis3d, BringToFront, Pin, Ruler, SendToBack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isPinned } from '../../editor/posing/pins';
 import { useEditorHandles } from './EditorContext';
 import { ProportionsButton } from './ProportionsPanel';
-import { SideViewButton } from './sideView/SideViewButton';
 import { ToolButton } from './toolbar/ToolButton';
 import { useToolTip } from './toolbar/useToolTip';
 
@@ -20,7 +19,7 @@ export const POSING_TOOLS = [
 // A column beside the stage rather than a second toolbar row (which would shrink the stage's height, and
 // with it the zoom of a portrait pose) or buttons over the stage (which would cover the pose).
 /** The posing tools: keep bone lengths, pin, depth order, the proportions popover and the side view's toggle. */
-export function PosingToolbar({ sideView, onSideView }: { sideView: boolean; onSideView(): void }) {
+export function PosingToolbar({ sideView }: { sideView: boolean }) {
   const { t } = useTranslation();
   const { actor } = useEditorHandles();
   const keepLengths = useSelector(actor, (s) => s.context.keepLengths);
@@ -33,7 +32,7 @@ export function PosingToolbar({ sideView, onSideView }: { sideView: boolean; onS
         <ToolButton key={name} name={name} icon={icon} pressed={pressed[name]} />
       ))}
       <ProportionsButton />
-      <SideViewButton open={sideView} onToggle={onSideView} />
+      <ToolButton name="toggleSideView" icon={Axis3d} pressed={sideView} />
       {tip.element}
     </RadixToolbar.Root>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PoseStage } from '../../canvas/PoseStage';
 import { notify } from '../notify/notifications';
@@ -9,6 +8,8 @@ import { loadFile } from './FilePickers';
 import { PosingToolbar } from './PosingToolbar';
 import { SkeletonReadingStatus } from './SkeletonReadingStatus';
 import { SideView } from './sideView/SideView';
+import { sideViewStore } from './sideView/sideViewStore';
+import { useStore } from '../store';
 import { OnionSkin } from './timeline/OnionSkin';
 
 /** The stage filling the main area with the posing tools beside it; a pose file or an image can be dropped on it. */
@@ -16,10 +17,10 @@ export function StageArea() {
   const { t } = useTranslation();
   const { actor, view, env } = useEditorHandles();
   const reference = useSelector(actor, (s) => s.context.scene.reference);
-  const [sideView, setSideView] = useState(false);
+  const sideView = useStore(sideViewStore, (s) => s.open);
   return (
     <div className="editor-stage-row">
-      <PosingToolbar sideView={sideView} onSideView={() => setSideView((open) => !open)} />
+      <PosingToolbar sideView={sideView} />
       <div
         className="editor-stage-area"
         onDragOver={(e) => e.preventDefault()}

@@ -16,6 +16,8 @@ import { addPoseBeside, type PoseMerge } from '../../editor/actions/placement';
 import { uncertainHandsText } from './SkeletonReadingStatus';
 import { exportPoseSequence } from '../../pose/motion';
 import { timelineStore } from './timeline/timelineStore';
+import { sideViewStore } from './sideView/sideViewStore';
+import { soleEditablePerson } from '../../editor/model/selection';
 import { keyScope } from '../../editor/model/timelineEdits';
 
 interface CommandDeps {
@@ -103,6 +105,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       togglePlay: () => timelineStore.set((s) => ({ ...s, playing: !s.playing })),
       frame: () => actor.getSnapshot().context.frame,
       keyScope: () => keyScope(getScene(), actor.getSnapshot().context.selection),
+    },
+    sideView: {
+      isOpen: () => sideViewStore.get().open,
+      canOpen: () => soleEditablePerson(getScene(), actor.getSnapshot().context.selection) !== null,
+      toggleOpen: () => sideViewStore.set((s) => ({ open: !s.open })),
     },
   };
 }
