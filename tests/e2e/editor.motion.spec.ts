@@ -218,6 +218,13 @@ test.describe('pose editor: motion', () => {
       await page.keyboard.press('Shift+T');
       await expect(page.locator('.timeline')).toBeVisible();
       if (lng === 'zh') await expect(page.locator('.timeline-frame')).toContainText('第 0 帧');
+      // The ruler's first and last labels ("0" and "80" on 81 frames) lie whole inside it.
+      const ruler = (await page.locator('.timeline-ruler').boundingBox())!;
+      for (const tick of [page.locator('.timeline-tick').first(), page.locator('.timeline-tick').last()]) {
+        const box = (await tick.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(ruler.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(ruler.x + ruler.width + 0.5);
+      }
       const { violations } = await new AxeBuilder({ page }).include('.timeline').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     }

@@ -104,7 +104,12 @@ export function TimelineTracks({ actor, sequence, frame, scope }: TimelineTracks
       >
         <div className="timeline-ruler">
           {Array.from({ length: Math.floor((sequence.length - 1) / 10) + 1 }, (_, i) => (
-            <span key={i} className="timeline-tick" style={{ left: percent(i * 10, sequence.length) }}>
+            // A label's anchor slides from its left edge (frame 0) to its right edge (the last frame), so none is cut by the ruler's ends.
+            <span
+              key={i}
+              className="timeline-tick"
+              style={{ left: percent(i * 10, sequence.length), transform: `translateX(${(-100 * i * 10) / Math.max(sequence.length - 1, 1)}%)` }}
+            >
               {i * 10}
             </span>
           ))}
