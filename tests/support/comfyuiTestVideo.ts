@@ -15,13 +15,13 @@ export interface SavedVideoOutput {
 
 /**
  * What a SaveVideo node of the workflow writes, as ComfyUI would: an H.264 MP4 of the frames
- * WanFunControlToVideo makes ((length - 1) // 4 * 4 + 1, at its width and height) at CreateVideo's
+ * Wan22FunControlToVideo makes ((length - 1) // 4 * 4 + 1, at its width and height) at CreateVideo's
  * fps, named `<prefix>_00001_.mp4` in the prefix's subfolder. Drawn by ffmpeg as one plain colour.
  */
 export async function saveVideo(workflow: TestWorkflow, saveId: string, index: number): Promise<{ output: SavedVideoOutput; file: Buffer }> {
   const input = (id: unknown) => workflow[String((id as [string, number])[0])];
   const create = input(workflow[saveId].inputs.video);
-  const toVideo = Object.values(workflow).find((node) => node.class_type === 'WanFunControlToVideo');
+  const toVideo = Object.values(workflow).find((node) => node.class_type === 'Wan22FunControlToVideo');
   const { width, height, length } = (toVideo?.inputs ?? { width: 64, height: 64, length: 1 }) as { width: number; height: number; length: number };
   const frames = Math.floor((length - 1) / 4) * 4 + 1;
   const fps = Number(create?.inputs.fps ?? 30);
