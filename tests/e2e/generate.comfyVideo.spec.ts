@@ -62,7 +62,7 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
   // What ComfyUI was sent: the Wan graph, with the five poses as its control video.
   const sent = app.gpu.prompts.at(-1)!;
   const classes = Object.values(sent.workflow as Record<string, { class_type: string }>).map((node) => node.class_type);
-  expect(classes).toContain('WanFunControlToVideo');
+  expect(classes).toContain('Wan22FunControlToVideo');
   expect(classes.filter((c) => c === 'LoadImage').length).toBeGreaterThanOrEqual(5);
 });
 

@@ -11,7 +11,7 @@
  * UNION_CONTROLNET_TYPES keys), and
  * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). For video (ComfyUI at
  * a125cd8, Oct 2025): nodes.py (KSamplerAdvanced, ImageBatch), nodes_model_advanced.py
- * (ModelSamplingSD3), nodes_wan.py (WanFunControlToVideo), nodes_video.py (CreateVideo; SaveVideo
+ * (ModelSamplingSD3), nodes_wan.py (WanFunControlToVideo, Wan22FunControlToVideo), nodes_video.py (CreateVideo; SaveVideo
  * with comfy_api's VideoContainer and VideoCodec). One custom node, ComfyUI-VideoHelperSuite's
  * VHS_VideoCombine (videohelpersuite/nodes.py: images optional beside latents, its formats the
  * two image ones and the ffmpeg ones). Combo lists of model files are the folders given.
@@ -157,23 +157,24 @@ function videoDefinitions(): NodeDefinition[] {
     output_node: name === 'SaveVideo' || name === 'VHS_VideoCombine',
   });
   const side = ['INT', { default: 832, min: 16, max: MAX_RESOLUTION, step: 16 }];
+  const toVideoInputs = {
+    positive: ['CONDITIONING'],
+    negative: ['CONDITIONING'],
+    vae: ['VAE'],
+    width: side,
+    height: side,
+    length: ['INT', { default: 81, min: 1, max: MAX_RESOLUTION, step: 4 }],
+    batch_size: INT(1, 4096),
+  };
   return [
     node('ModelSamplingSD3', { model: ['MODEL'], shift: FLOAT(0, 100) }, ['MODEL']),
     node('ImageBatch', { image1: ['IMAGE'], image2: ['IMAGE'] }, ['IMAGE']),
-    node(
-      'WanFunControlToVideo',
-      {
-        positive: ['CONDITIONING'],
-        negative: ['CONDITIONING'],
-        vae: ['VAE'],
-        width: side,
-        height: side,
-        length: ['INT', { default: 81, min: 1, max: MAX_RESOLUTION, step: 4 }],
-        batch_size: INT(1, 4096),
-      },
-      ['CONDITIONING', 'CONDITIONING', 'LATENT'],
-      { clip_vision_output: ['CLIP_VISION_OUTPUT'], start_image: ['IMAGE'], control_video: ['IMAGE'] },
-    ),
+    node('WanFunControlToVideo', toVideoInputs, ['CONDITIONING', 'CONDITIONING', 'LATENT'], {
+      clip_vision_output: ['CLIP_VISION_OUTPUT'],
+      start_image: ['IMAGE'],
+      control_video: ['IMAGE'],
+    }),
+    node('Wan22FunControlToVideo', toVideoInputs, ['CONDITIONING', 'CONDITIONING', 'LATENT'], { ref_image: ['IMAGE'], control_video: ['IMAGE'] }),
     node(
       'KSamplerAdvanced',
       {

@@ -17,7 +17,7 @@ export type SavedVideoOutput = { images: SavedFile[]; animated: [true] } | { gif
 
 /**
  * What a SaveVideo or VHS_VideoCombine node of the workflow writes, as ComfyUI would: an H.264 MP4
- * of the frames WanFunControlToVideo makes ((length - 1) // 4 * 4 + 1, at its width and height) at
+ * of the frames Wan22FunControlToVideo (or the Wan 2.1 WanFunControlToVideo) makes ((length - 1) // 4 * 4 + 1, at its width and height) at
  * CreateVideo's fps or the combine node's frame_rate, named `<prefix>_00001_.mp4` (SaveVideo) or
  * `<prefix>_00001.mp4` (VHS) in the prefix's subfolder. Drawn by ffmpeg as one plain colour.
  */
@@ -25,7 +25,7 @@ export async function saveVideo(workflow: TestWorkflow, saveId: string, index: n
   const save = workflow[saveId];
   const combine = save.class_type === 'VHS_VideoCombine';
   const create = combine ? undefined : workflow[String((save.inputs.video as [string, number])[0])];
-  const toVideo = Object.values(workflow).find((node) => node.class_type === 'WanFunControlToVideo');
+  const toVideo = Object.values(workflow).find((node) => node.class_type === 'Wan22FunControlToVideo' || node.class_type === 'WanFunControlToVideo');
   const { width, height, length } = (toVideo?.inputs ?? { width: 64, height: 64, length: 1 }) as { width: number; height: number; length: number };
   const frames = Math.floor((length - 1) / 4) * 4 + 1;
   const fps = Number(combine ? save.inputs.frame_rate : (create?.inputs.fps ?? 30));

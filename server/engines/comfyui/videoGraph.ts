@@ -6,7 +6,7 @@ export interface VideoSpec {
   maxFrames: number;
   /** The model makes `lengthStep * k + 1` frames (Wan: 4); 1 takes any count. */
   lengthStep: number;
-  /** Where the frame count goes (e.g. WanFunControlToVideo's `length`). */
+  /** Where the frame count goes (e.g. Wan22FunControlToVideo's `length`). */
   frameCount: InputRef[];
   /** Where the frame rate goes (e.g. CreateVideo's `fps`, VHS_VideoCombine's `frame_rate`). */
   frameRate: InputRef[];

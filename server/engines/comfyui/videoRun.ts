@@ -21,7 +21,7 @@ export interface VideoRunDeps {
   catalog: WorkflowCatalog;
 }
 
-/** A video side: a multiple of 16 (WanFunControlToVideo's width and height step), at least LATENT_SIDE_MIN. */
+/** A video side: a multiple of 16 (Wan22FunControlToVideo's width and height step), at least LATENT_SIDE_MIN. */
 const videoSide = (side: number) => Math.max(LATENT_SIDE_MIN, Math.round(side / 16) * 16);
 
 /** The video's size: the asked one, scaled up to the profile's smallest longer side, in multiples of 16. */

@@ -104,7 +104,7 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       .filter((n) => n.class_type === 'LoadImage')
       .map((n) => n.inputs.image);
     expect(loaded).toEqual(uploads);
-    const toVideo = Object.values(graph).find((n) => n.class_type === 'WanFunControlToVideo')!;
+    const toVideo = Object.values(graph).find((n) => n.class_type === 'Wan22FunControlToVideo')!;
     expect(toVideo.inputs).toMatchObject({ length: 5, width: 640, height: 480 });
     const samplers = Object.values(graph).filter((n) => n.class_type === 'KSamplerAdvanced');
     expect(samplers.map((n) => [n.inputs.start_at_step, n.inputs.end_at_step])).toEqual([
@@ -112,9 +112,9 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       [10, 10000],
     ]);
 
-    // Six frames: WanFunControlToVideo makes 4k + 1, so the video is nine frames holding the last pose.
+    // Six frames: Wan22FunControlToVideo makes 4k + 1, so the video is nine frames holding the last pose.
     const six = controlFramesGraph(fillWorkflow(template, {}), [...uploads, 'f.png'], 12);
-    expect(Object.values(six).find((n) => n.class_type === 'WanFunControlToVideo')!.inputs.length).toBe(9);
+    expect(Object.values(six).find((n) => n.class_type === 'Wan22FunControlToVideo')!.inputs.length).toBe(9);
     expect(
       Object.values(six)
         .filter((n) => n.class_type === 'LoadImage')
@@ -122,22 +122,34 @@ describe('the Wan 2.2 Fun Control video profile', () => {
     ).toEqual([...uploads, 'f.png', 'f.png', 'f.png', 'f.png']);
 
     const misspelt = structuredClone(graph) as TestWorkflow;
-    const id = Object.keys(misspelt).find((key) => misspelt[key]!.class_type === 'WanFunControlToVideo')!;
+    const id = Object.keys(misspelt).find((key) => misspelt[key]!.class_type === 'Wan22FunControlToVideo')!;
     const { length, ...rest } = misspelt[id]!.inputs;
     misspelt[id]!.inputs = { ...rest, lenght: length };
     expect(validateWorkflow(misspelt, definitions)).toMatchObject({ node_errors: { [id]: { errors: [{ message: 'Required input is missing' }] } } });
   });
 
+  it('hands the poses to Wan22FunControlToVideo, which lays the control latent where the A14B model reads it', async () => {
+    // The A14B Fun Control model reads 36 extra channels: control latent, 4 mask channels, start image. The Wan 2.1
+    // WanFunControlToVideo gives ComfyUI no mask position, so ComfyUI puts the mask first and the poses land 4 channels off.
+    const { template, profile } = await new WorkflowCatalog(settings()).forRun('wan-fun-control');
+    const graph = videoGraph(template, profile.video!, fillWorkflow(template, {}), ['a.png', 'b.png', 'c.png'], 16);
+    const takesControl = Object.values(graph).filter((n) => 'control_video' in n.inputs);
+    expect(takesControl.map((n) => n.class_type)).toEqual(['Wan22FunControlToVideo']);
+    const [batch] = takesControl[0]!.inputs.control_video as [string, number];
+    expect(graph[batch]!.class_type).toBe('ImageBatch');
+    expect(Object.values(graph).some((n) => n.class_type === 'WanFunControlToVideo')).toBe(false);
+  });
+
   it('is offered only while the server has its nodes and models, and a video prompt is refused with the reason otherwise', async () => {
     expect(await offered()).toContain('wan-fun-control');
-    gpu.missingNodes.add('WanFunControlToVideo');
+    gpu.missingNodes.add('Wan22FunControlToVideo');
     try {
       expect(await offered()).not.toContain('wan-fun-control');
       const named = await new WorkflowCatalog({ ...settings(), profiles: ['wan-fun-control'], profilesNamed: true }).current();
       expect(named.map((s) => [s.available, s.reason])).toEqual([
-        [false, 'The ComfyUI server does not have the node WanFunControlToVideo (a custom node not installed?).'],
+        [false, 'The ComfyUI server does not have the node Wan22FunControlToVideo (a custom node not installed?).'],
       ]);
-      gpu.missingNodes.delete('WanFunControlToVideo');
+      gpu.missingNodes.delete('Wan22FunControlToVideo');
       gpu.folders.vae = [];
       const noVae = await new WorkflowCatalog({ ...settings(), profiles: ['wan-fun-control'], profilesNamed: true }).current();
       expect(noVae[0]!.reason).toBe('The ComfyUI server has no Wan 2.1 VAE ("wan_2.1_vae") in models/vae.');
@@ -150,7 +162,7 @@ describe('the Wan 2.2 Fun Control video profile', () => {
         );
       });
     } finally {
-      gpu.missingNodes.delete('WanFunControlToVideo');
+      gpu.missingNodes.delete('Wan22FunControlToVideo');
       gpu.folders.vae = WAN_FOLDERS.vae;
     }
   });

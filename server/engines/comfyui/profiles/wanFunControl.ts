@@ -14,9 +14,12 @@ const ref = (node: string, input: string): InputRef[] => [{ node, input }];
 /**
  * Wan 2.2 Fun Control A14B as ComfyUI's own template runs it: two experts (high noise for the first
  * half of the steps, low noise for the rest; ModelSamplingSD3 shift 8 each), umt5-xxl through
- * CLIPLoader type "wan", the Wan 2.1 VAE (the A14B models use its 16-channel latent, which
- * WanFunControlToVideo makes), the control frames as WanFunControlToVideo's control_video, then
- * VAEDecode, CreateVideo at the sequence's rate and SaveVideo as H.264 MP4.
+ * CLIPLoader type "wan", the Wan 2.1 VAE (the A14B models use its 16-channel latent), the control
+ * frames as Wan22FunControlToVideo's control_video, then VAEDecode, CreateVideo at the sequence's
+ * rate and SaveVideo as H.264 MP4. Wan22FunControlToVideo, not the Wan 2.1 WanFunControlToVideo: the
+ * A14B model reads 36 extra channels (control latent, 4 mask channels, start image), and only the
+ * Wan 2.2 node places the mask after the control latent; with the 2.1 node ComfyUI puts the mask
+ * first, so the model reads the control video 4 channels off from where it was trained to.
  */
 function wanTemplate(): WorkflowTemplate {
   const sampler = (model: string, latent: [string, number], first: boolean) => ({
@@ -49,7 +52,7 @@ function wanTemplate(): WorkflowTemplate {
     // The control frames: replaced per job by one LoadImage a frame joined by ImageBatch (videoGraph).
     [NODE.frames]: { class_type: 'LoadImage', inputs: { image: '' } },
     [NODE.toVideo]: {
-      class_type: 'WanFunControlToVideo',
+      class_type: 'Wan22FunControlToVideo',
       inputs: { positive: ['7', 0], negative: ['8', 0], vae: ['6', 0], width: 832, height: 480, length: 81, batch_size: 1, control_video: [NODE.frames, 0] },
     },
     [NODE.highNoise]: sampler('3', [NODE.toVideo, 2], true),
@@ -83,7 +86,7 @@ function splitSteps(graph: ComfyWorkflow): ComfyWorkflow {
 }
 
 /**
- * How Wan takes the sequence: WanFunControlToVideo makes (length - 1) / 4 * 4 + 1 frames (its
+ * How Wan takes the sequence: Wan22FunControlToVideo makes (length - 1) / 4 * 4 + 1 frames (its
  * latent has (length - 1) // 4 + 1 frames, each 4 but the first), so the count is raised to the
  * next such length; CreateVideo at the sequence's rate.
  */
