@@ -1,8 +1,8 @@
 // A body joint that another person's limb reaches as strongly (two people's legs crossing, so
-// either leg could be either's), or that a limb reaches as well as another dot of that joint (two
-// people's limbs of one colour in a line read as one long stroke), is marked doubtful, to be left
-// hidden, instead of being given to one of them: every joint the reader does report lies on the
-// person it reports it on.
+// either leg could be either's), or that a limb reaches only running on past a nearer dot of that
+// joint it reaches nearly as well (two people's limbs of one colour in a line read as one long
+// stroke), is marked doubtful, to be left hidden, instead of being given to one of them: every
+// joint the reader does report lies on the person it reports it on.
 import { describe, expect, it } from 'vitest';
 import { readBodies } from '../../../src/pose/fromPng/bodies.js';
 import { snapToDrawingColours } from '../../../src/pose/fromPng/palette.js';
@@ -13,8 +13,8 @@ const near = (a: { x: number; y: number }, b: { x: number; y: number; visible: b
 
 describe('the skeleton reader on people whose limbs cross', () => {
   // Random drawings (randomPoses.ts) whose crossing limbs the reader gave to the wrong person before
-  // it doubted them (the last three: limbs in a line, read as one stroke).
-  it.each([304, 108, 1482929171, 102, 1193979883, 2029001267])(
+  // it doubted them (the last two: limbs in a line, read as one stroke).
+  it.each([304, 108, 1482929171, 102, 1193979883])(
     'reports each body joint of drawing %i on its own person, and doubts the ones that could be either',
     (seed) => {
       const truth = randomPoseDocument(seed);
