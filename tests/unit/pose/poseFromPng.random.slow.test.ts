@@ -12,8 +12,8 @@ const DRAWINGS = 10;
 // runs on past a nearer dot of its joint, and hands hidden where the arm they hang from is in
 // doubt, eight fresh sets of ten measured 100.0%, 84.5%, 97.1%, 95.6%, 97.4%, 96.0%, 98.8% and
 // 99.6% (bodies 92.9% to 100%, hands 67.4% to 100%). The 84.5% set (seed 2018216582) lost it on
-// hands: one hand read for two people whose wrists lie together, and two hands hung from another
-// person's arm. So this guard sits just below the lowest set, not at the goal.
+// hands: one drawn hand reported on two people, and two hands given to another person's arm. So
+// this guard sits just below the lowest set, not at the goal.
 const PRECISION_FLOOR = 0.84;
 // Recall floors, below what was measured (body 80.0% to 98.7% of the points that show, hands 15.3%
 // to 37.1% over ten drawings): most hand points missed lie where dots pile up and the drawing does
