@@ -128,10 +128,15 @@ function supportBetween(scene: Scene, limb: number, i: number | null | undefined
 
 // A rival reading within this share of the kept one's support explains the drawing as well (measured on seeds chosen for tuning).
 const RIVAL_SHARE = 0.8;
+// Two people's limbs of one colour in a line (one person's limb ending where another's begins) read
+// as one long stroke as well as two: a far joint is doubtful too when the same limb from the same
+// joint reaches a nearer dot of its joint with at least this share of the kept limb's support.
+const OTHER_END_SHARE = 0.5;
 
 // After growing: a limb's far joint is doubtful when giving it to another person explains the
 // drawing as well (that person's limb reaches it as strongly, or the two people's far joints swapped
-// join as strongly); what hangs from a doubtful joint is doubtful too.
+// join as strongly), or when the limb runs on past a nearer dot of that joint it reaches nearly as
+// well (OTHER_END_SHARE); what hangs from a doubtful joint is doubtful too.
 function markDoubts(scene: Scene): void {
   const { people, doubtful } = scene;
   BODY_LIMBS.forEach(([a, b], limb) => {
@@ -144,6 +149,13 @@ function markDoubts(scene: Scene): void {
         const swapped = q[b] == null ? taken : taken + supportBetween(scene, limb, p[a], q[b]);
         const kept = q[b] == null ? own : own + supportBetween(scene, limb, q[a], q[b]);
         if (swapped > -Infinity && swapped >= RIVAL_SHARE * kept) doubtful[pi]?.add(b);
+      });
+      const [from, kept] = [scene.candidates[a]?.[p[a]], scene.candidates[b]?.[p[b]]];
+      scene.candidates[b]?.forEach((q, c) => {
+        if (c === p[b] || !from || !kept) return;
+        if (Math.hypot(q.x - from.x, q.y - from.y) >= Math.hypot(kept.x - from.x, kept.y - from.y)) return;
+        const other = supportBetween(scene, limb, p[a], c);
+        if (other > -Infinity && other >= OTHER_END_SHARE * own) doubtful[pi]?.add(b);
       });
     });
   });

@@ -70,6 +70,20 @@ function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: num
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 
+// How far (in pixels) a hand's wrist may lie back along its forearm from where the stroke ends.
+const WRIST_BACK = 2;
+
+// A forearm's stroke whose wrist is not read ends under its hand's wrist dot, so the wrist lies at
+// or beyond the stroke's end. A hand whose wrist is not read, or lies back along the forearm, may be
+// another hand lying over the arm (which hides the stroke's end): which arm it hangs from is unknown.
+function liesOverForearm(elbow: Vec2 | null | undefined, end: Vec2, wrist: Vec2 | null | undefined): boolean {
+  if (!wrist) return true;
+  if (!elbow) return false;
+  const length = dist(elbow, end);
+  const along = length === 0 ? 0 : ((wrist.x - end.x) * (end.x - elbow.x) + (wrist.y - end.y) * (end.y - elbow.y)) / length;
+  return along < -WRIST_BACK;
+}
+
 /** A hand the reader could not tell apart from another reading: whose, and how much of it is hidden for that. */
 export interface UncertainHand {
   person: number;
@@ -78,10 +92,13 @@ export interface UncertainHand {
   hidden: number;
 }
 
-// A hand goes to the arm its blob hangs from; hidden when that arm's wrist is doubtful (another
-// person's arm may end there). A hand no arm reaches goes to the free wrist (or,
-// where a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left
-// hidden. A hand no person has a free arm for is dropped: a person is kept only with a body.
+// A hand goes to the arm its blob hangs from; hidden when that arm's wrist (or, where the wrist is
+// not read, its elbow) is doubtful (another person's arm may end there), when it may lie over the
+// forearm rather than hang from it (liesOverForearm), or when its body is one of several read
+// without a neck (pieces the canvas's edge parts may be one person's). A hand no arm reaches goes
+// to the free wrist (or, where a wrist is not read, elbow) nearest its first read point; that is a
+// guess, so it is left hidden. A hand no person has a free arm for is dropped: a person is kept
+// only with a body.
 function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[]): UncertainHand[] {
   const sides = [
     ['leftHand', BODY.left_wrist, BODY.left_elbow],
@@ -94,11 +111,16 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
     target[side] = toKeypoints(points, PIXEL_CENTRE);
     if (hidden > 0) uncertain.push({ person, side: side === 'leftHand' ? 'left' : 'right', hidden });
   };
+  // Bodies read without a neck: two or more may be pieces of one person parted by the canvas's edge.
+  const pieces = bodies.filter((body) => !body[BODY.neck]).length;
   // Hands with an arm first: a guess takes only an arm no hand hangs from.
   for (const { hand, anchor } of [...hands].sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
-      const wrist = bodies[anchor.person]?.[anchor.side === 'leftHand' ? BODY.left_wrist : BODY.right_wrist];
-      if (wrist?.doubtful)
+      const body = bodies[anchor.person];
+      const [wristJoint, elbowJoint] = anchor.side === 'leftHand' ? [BODY.left_wrist, BODY.left_elbow] : [BODY.right_wrist, BODY.right_elbow];
+      const arm = body?.[wristJoint] ?? body?.[elbowJoint];
+      const lying = !body?.[wristJoint] && liesOverForearm(body?.[elbowJoint], anchor.at, hand.drawn[0]);
+      if (arm?.doubtful || lying || (!body?.[BODY.neck] && pieces >= 2))
         place(
           anchor.person,
           anchor.side,
