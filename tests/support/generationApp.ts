@@ -70,6 +70,15 @@ export function samplePose(): OpenPoseJson {
   return toOpenPoseJson(doc);
 }
 
+/** A walk of `count` frames for a video prompt: the sample pose moved 4 px right a frame. */
+export function walkingPoses(count: number): OpenPoseJson[] {
+  return Array.from({ length: count }, (_, f) => {
+    const pose = samplePose();
+    const shift = (points: number[]) => points.map((v, i) => (i % 3 === 0 && v > 0 ? v + 4 * f : v));
+    return { ...pose, people: pose.people.map((p) => ({ ...p, pose_keypoints_2d: shift(p.pose_keypoints_2d) })) };
+  });
+}
+
 /** A valid query_prompt body; fields may be overridden. */
 export function promptBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { prompt: 'a dancer on a stage', negative_prompt: 'blurry', width: 640, height: 360, gNumber: 3, seed: 1234, pose: samplePose(), ...overrides };

@@ -31,3 +31,29 @@ export function twoBoxesVideo(seconds: number, container: 'mp4' | 'webm' = 'mp4'
   const codec = container === 'mp4' ? ['-c:v', 'libx264'] : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime'];
   return makeVideo(`boxes.${container}`, [...inputs, '-filter_complex', boxes, ...codec]);
 }
+
+/** What ffprobe reads of a video's first video stream: codec, picture size, pixel format, rate and its frames counted by decoding. */
+export interface ProbedVideo {
+  codec_name: string;
+  width: number;
+  height: number;
+  pix_fmt: string;
+  avg_frame_rate: string;
+  nb_read_frames: string;
+}
+
+/** Probes video bytes with Debian's ffprobe, decoding every frame to count them. */
+export function probeVideo(video: Buffer): ProbedVideo {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'posecraft-probe-'));
+  const file = path.join(folder, 'video');
+  try {
+    fs.writeFileSync(file, video);
+    const fields = 'stream=codec_name,width,height,pix_fmt,avg_frame_rate,nb_read_frames';
+    const stdout = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', fields, '-of', 'json', file], {
+      encoding: 'utf8',
+    });
+    return (JSON.parse(stdout) as { streams: ProbedVideo[] }).streams[0]!;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem, WorkflowsResponse } from '../../../src/api/schemas';
-import type { OpenPoseJson } from '../../../src/pose/index';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, samplePose, tempDataDir, waitFor } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir, waitFor, walkingPoses } from '../../support/generationApp';
+import { probeVideo } from '../../support/testVideos';
 
 // A custom video workflow declared by its sidecar's `video` key, against a ComfyUI test server that
 // validates workflows against ComfyUI's node definitions (and VideoHelperSuite's VHS_VideoCombine)
@@ -36,25 +33,6 @@ const readExample = (name: string) => JSON.parse(fs.readFileSync(path.join(EXAMP
 const example = readExample('wan-control-vhs.json');
 const sidecar = readExample('wan-control-vhs.posecraft.json') as { inputs: object; video: object };
 const LABEL = 'Wan Fun Control, one expert (VHS)';
-
-/** A walk of `count` frames: the sample pose moved 4 px right a frame. */
-function walk(count: number): OpenPoseJson[] {
-  return Array.from({ length: count }, (_, f) => {
-    const pose = samplePose();
-    const shift = (points: number[]) => points.map((v, i) => (i % 3 === 0 && v > 0 ? v + 4 * f : v));
-    return { ...pose, people: pose.people.map((p) => ({ ...p, pose_keypoints_2d: shift(p.pose_keypoints_2d) })) };
-  });
-}
-
-/** ffprobe's count of a video's decoded frames and its picture size. */
-async function probe(video: Buffer) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'custom-video-')), 'video.mp4');
-  fs.writeFileSync(file, video);
-  const args = ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,nb_read_frames', '-of', 'json', file];
-  const { stdout } = await promisify(execFile)('ffprobe', args);
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return (JSON.parse(stdout) as { streams: unknown[] }).streams[0];
-}
 
 beforeAll(async () => {
   gpu = await new ComfyUiTestServer().start();
@@ -94,11 +72,11 @@ describe('a custom video workflow', () => {
   it('refuses a single pose and more frames than its sidecar allows', async () => {
     const refusal = async (body: Record<string, unknown>) => (await submit(body)).json().response_metadata.error.description as string;
     expect(await refusal({ workflow: 'custom:wan-vhs' })).toBe(`workflow: ${LABEL} makes videos; send frames (a pose sequence)`);
-    expect(await refusal({ workflow: 'custom:wan-vhs', frames: walk(50) })).toBe(`frames: ${LABEL} takes at most 49 frames; this sequence has 50`);
+    expect(await refusal({ workflow: 'custom:wan-vhs', frames: walkingPoses(50) })).toBe(`frames: ${LABEL} takes at most 49 frames; this sequence has 50`);
   });
 
   it('turns a six-frame sequence into a video: a LoadImage a frame batched into the control input, its length rule, rate and combine output', async () => {
-    const res = await submit({ workflow: 'custom:wan-vhs', width: 640, height: 480, frames: walk(6), fps: 12, steps: 8 });
+    const res = await submit({ workflow: 'custom:wan-vhs', width: 640, height: 480, frames: walkingPoses(6), fps: 12, steps: 8 });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.prompt_id as string;
     const read = async () =>
@@ -122,6 +100,6 @@ describe('a custom video workflow', () => {
 
     const download = await app.inject({ method: 'GET', url: item.images[0]!.url });
     expect(download.headers['content-type']).toBe('video/mp4');
-    expect(await probe(download.rawPayload)).toEqual({ width: 640, height: 480, nb_read_frames: '9' });
+    expect(probeVideo(download.rawPayload)).toMatchObject({ width: 640, height: 480, nb_read_frames: '9' });
   });
 });

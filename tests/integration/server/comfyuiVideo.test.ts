@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem, WorkflowsResponse } from '../../../src/api/schemas';
-import type { OpenPoseJson } from '../../../src/pose/index';
 import { createComfyUiEngine } from '../../../server/engines/comfyui/comfyuiEngine';
 import { loadComfyUiSettings } from '../../../server/engines/comfyui/comfyUiConfig';
 import { WorkflowCatalog } from '../../../server/engines/comfyui/profiles/workflowCatalog';
@@ -18,7 +12,8 @@ import { nodeDefinitions } from '../../support/comfyuiNodeDefs';
 import { validateWorkflow, type TestWorkflow } from '../../support/comfyuiTestNodes';
 import { ComfyUiTestServer } from '../../support/comfyuiTestServer';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, samplePose, tempDataDir, waitFor } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir, waitFor, walkingPoses } from '../../support/generationApp';
+import { probeVideo } from '../../support/testVideos';
 
 // The Wan 2.2 Fun Control video profile against a ComfyUI test server that validates workflows
 // against ComfyUI's node definitions and answers SaveVideo as ComfyUI's history does.
@@ -35,40 +30,6 @@ let app: FastifyInstance;
 let alice: TestUser;
 const settings = () => ({ ...loadComfyUiSettings({ COMFYUI_URLS: gpu.url }), timeoutMs: 5000 });
 const offered = async () => (await new WorkflowCatalog(settings()).current()).map((s) => s.profile.id);
-
-/** A walk of `count` frames: the sample pose moved 4 px right a frame. */
-function walk(count: number): OpenPoseJson[] {
-  return Array.from({ length: count }, (_, f) => {
-    const pose = samplePose();
-    const shift = (points: number[]) => points.map((v, i) => (i % 3 === 0 && v > 0 ? v + 4 * f : v));
-    return { ...pose, people: pose.people.map((p) => ({ ...p, pose_keypoints_2d: shift(p.pose_keypoints_2d) })) };
-  });
-}
-
-/** What ffprobe counts in a video: its codec, picture size and decoded frames. */
-async function probe(video: Buffer) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wan-probe-'));
-  try {
-    const file = path.join(dir, 'video.mp4');
-    await fs.writeFile(file, video);
-    const args = [
-      '-v',
-      'error',
-      '-count_frames',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=codec_name,width,height,nb_read_frames',
-      '-of',
-      'json',
-      file,
-    ];
-    const { stdout } = await promisify(execFile)('ffprobe', args);
-    return (JSON.parse(stdout) as { streams: unknown[] }).streams[0];
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
 
 const submit = (body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(alice), payload: promptBody({ gNumber: 1, ...body }) });
@@ -155,7 +116,7 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       expect(noVae[0]!.reason).toBe('The ComfyUI server has no Wan 2.1 VAE ("wan_2.1_vae") in models/vae.');
       await new Promise((resolve) => setTimeout(resolve, 100));
       await waitFor(async () => {
-        const res = await submit({ frames: walk(5) });
+        const res = await submit({ frames: walkingPoses(5) });
         return (
           res.statusCode === 400 &&
           res.json().response_metadata.error.description === 'frames: this ComfyUI server offers no video profile (its nodes or models are missing)'
@@ -186,15 +147,17 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       expect(res.statusCode).toBe(400);
       return res.json().response_metadata.error.description as string;
     };
-    await waitFor(async () => (await submit({ frames: walk(1) })).statusCode === 200);
-    expect(await refusal({ workflow: 'sd15', frames: walk(3) })).toBe('frames: SD1.5 + ControlNet OpenPose makes images, not videos; choose a video profile');
+    await waitFor(async () => (await submit({ frames: walkingPoses(1) })).statusCode === 200);
+    expect(await refusal({ workflow: 'sd15', frames: walkingPoses(3) })).toBe(
+      'frames: SD1.5 + ControlNet OpenPose makes images, not videos; choose a video profile',
+    );
     expect(await refusal({ workflow: 'wan-fun-control' })).toBe('workflow: Wan 2.2 Fun Control A14B (video) makes videos; send frames (a pose sequence)');
-    expect(await refusal({ frames: walk(82) })).toBe('frames: Wan 2.2 Fun Control A14B (video) takes at most 81 frames; this sequence has 82');
+    expect(await refusal({ frames: walkingPoses(82) })).toBe('frames: Wan 2.2 Fun Control A14B (video) takes at most 81 frames; this sequence has 82');
   });
 
   it('turns a five-frame sequence into a video in the history, made by the Wan workflow from the five drawn frames', async () => {
     const res = await waitFor(async () => {
-      const answer = await submit({ width: 640, height: 480, frames: walk(5), fps: 12 });
+      const answer = await submit({ width: 640, height: 480, frames: walkingPoses(5), fps: 12 });
       return answer.statusCode === 200 ? answer : null;
     });
     const id = res.json().data.prompt_id as string;
@@ -216,7 +179,7 @@ describe('the Wan 2.2 Fun Control video profile', () => {
     const download = await app.inject({ method: 'GET', url: item.images[0]!.url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('video/mp4');
-    expect(await probe(download.rawPayload)).toEqual({ codec_name: 'h264', width: 640, height: 480, nb_read_frames: '5' });
+    expect(probeVideo(download.rawPayload)).toMatchObject({ codec_name: 'h264', width: 640, height: 480, nb_read_frames: '5' });
   });
 
   it('reports progress a frame at a time while uploading, then through sampling, and interrupts ComfyUI when stopped', async () => {
@@ -225,7 +188,16 @@ describe('the Wan 2.2 Fun Control video profile', () => {
       const controller = new AbortController();
       const progress: number[] = [];
       const engine = createComfyUiEngine(gpu.url, settings(), new WorkflowCatalog(settings()));
-      const job = { id: 'v1', width: 320, height: 240, seed: 1, prompt: 'a dancer', frames: walk(4), fps: 16, sampling: { workflow: 'wan-fun-control' } };
+      const job = {
+        id: 'v1',
+        width: 320,
+        height: 240,
+        seed: 1,
+        prompt: 'a dancer',
+        frames: walkingPoses(4),
+        fps: 16,
+        sampling: { workflow: 'wan-fun-control' },
+      };
       const run = engine.runVideo!(job, { onProgress: (f) => progress.push(f), signal: controller.signal, render: renderInline });
       await waitFor(async () => progress.some((f) => f > 0.2), 10_000, 'sampling to start');
       controller.abort(new JobAbort('stop'));

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createMannequinEngine } from '../../../server/engines/mannequin/mannequinEngine';
 import { samplePose, tempDataDir } from '../../support/generationApp';
+import { probeVideo } from '../../support/testVideos';
 import { renderInline } from '../../support/inlineRender';
 
 const frames = [samplePose(), samplePose()];
@@ -24,19 +23,7 @@ describe('the mannequin video encoding', () => {
     const options = { onProgress: () => {}, signal: new AbortController().signal, render: renderInline };
     const video = await engine.runVideo!({ id: 'j', width: 101, height: 80, seed: 3, frames, fps: 10 }, options);
     expect(video).toMatchObject({ contentType: 'video/webm', width: 102, height: 80 });
-    const file = path.join(tempDataDir(), 'out.webm');
-    fs.writeFileSync(file, video.video);
-    const { stdout } = await promisify(execFile)('ffprobe', [
-      '-v',
-      'error',
-      '-count_frames',
-      '-show_entries',
-      'stream=codec_name,nb_read_frames,width',
-      '-of',
-      'json',
-      file,
-    ]);
-    expect(JSON.parse(stdout).streams[0]).toMatchObject({ codec_name: 'vp9', nb_read_frames: '2', width: 102 });
+    expect(probeVideo(video.video)).toMatchObject({ codec_name: 'vp9', nb_read_frames: '2', width: 102 });
   });
 
   it('says plainly when ffmpeg is not installed', async () => {

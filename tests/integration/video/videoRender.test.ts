@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../../../src/api/schemas';
-import type { OpenPoseJson } from '../../../src/pose/index';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, samplePose, tempDataDir, waitFor } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir, waitFor, walkingPoses } from '../../support/generationApp';
+import { probeVideo } from '../../support/testVideos';
 import { openEvents, updateOf, type EventsConnection } from '../../support/promptEventsClient';
 
 // One real server (mannequin engine, its worker running, Debian's ffmpeg) and Auth Emulator users.
@@ -19,38 +16,12 @@ let alice: TestUser;
 let bob: TestUser;
 const open: EventsConnection[] = [];
 
-/** A walk of `count` frames: the sample pose moved 4 px right a frame. */
-function walk(count: number): OpenPoseJson[] {
-  return Array.from({ length: count }, (_, f) => {
-    const pose = samplePose();
-    const shift = (points: number[] | undefined) => points?.map((v, i) => (i % 3 === 0 && v > 0 ? v + 4 * f : v));
-    return { ...pose, people: pose.people.map((p) => ({ ...p, pose_keypoints_2d: shift(p.pose_keypoints_2d) ?? [] })) };
-  });
-}
-
 const submit = async (user: TestUser, overrides: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/v1/query_prompt', headers: bearer(user), payload: promptBody({ gNumber: 1, ...overrides }) });
 
 const historyOf = async (user: TestUser, promptId: string) => app.inject({ method: 'GET', url: `/v1/history?prompt_id=${promptId}`, headers: bearer(user) });
 
 const itemOf = async (user: TestUser, promptId: string): Promise<HistoryItem> => (await historyOf(user, promptId)).json().data.items[0] as HistoryItem;
-
-/** What ffprobe counts in a video file: its frames (decoded), picture size and codec. */
-async function probe(file: string) {
-  const { stdout } = await promisify(execFile)('ffprobe', [
-    '-v',
-    'error',
-    '-count_frames',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=nb_read_frames,width,height,codec_name,pix_fmt,avg_frame_rate',
-    '-of',
-    'json',
-    file,
-  ]);
-  return (JSON.parse(stdout) as { streams: Array<Record<string, string | number>> }).streams[0]!;
-}
 
 const videoFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('posecraft-video-'));
 
@@ -70,7 +41,7 @@ describe('a pose sequence rendered to a video by the mannequin engine', () => {
     const events = openEvents(base, alice.idToken);
     open.push(events);
     await events.next((m) => m.type === 'events.ready');
-    const res = await submit(alice, { width: 320, height: 240, frames: walk(3), fps: 12 });
+    const res = await submit(alice, { width: 320, height: 240, frames: walkingPoses(3), fps: 12 });
     expect(res.statusCode).toBe(200);
     const promptId = res.json().data.prompt_id as string;
     await events.next(updateOf(promptId, 'done'), 60_000);
@@ -88,9 +59,14 @@ describe('a pose sequence rendered to a video by the mannequin engine', () => {
     const download = await fetch(new URL(video!.url, base));
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('video/mp4');
-    const file = path.join(tempDataDir(), 'video.mp4');
-    fs.writeFileSync(file, Buffer.from(await download.arrayBuffer()));
-    expect(await probe(file)).toMatchObject({ nb_read_frames: '3', width: 320, height: 240, codec_name: 'h264', pix_fmt: 'yuv420p', avg_frame_rate: '12/1' });
+    expect(probeVideo(Buffer.from(await download.arrayBuffer()))).toMatchObject({
+      nb_read_frames: '3',
+      width: 320,
+      height: 240,
+      codec_name: 'h264',
+      pix_fmt: 'yuv420p',
+      avg_frame_rate: '12/1',
+    });
 
     // Bob can neither read nor stop Alice's video prompt.
     expect((await historyOf(bob, promptId)).statusCode).toBe(404);
@@ -102,7 +78,7 @@ describe('a pose sequence rendered to a video by the mannequin engine', () => {
     const events = openEvents(base, alice.idToken);
     open.push(events);
     await events.next((m) => m.type === 'events.ready');
-    const res = await submit(alice, { width: 640, height: 640, frames: walk(120) });
+    const res = await submit(alice, { width: 640, height: 640, frames: walkingPoses(120) });
     const promptId = res.json().data.prompt_id as string;
     await events.next((m) => m.type === 'prompt.progress' && m.prompt_id === promptId, 60_000);
     const stop = await app.inject({ method: 'POST', url: '/v1/stop_prompt', headers: bearer(alice), payload: { prompt_id: promptId } });
@@ -117,7 +93,7 @@ describe('a pose sequence rendered to a video by the mannequin engine', () => {
   });
 
   it('refuses frames on different canvases, too many frames and a frame rate out of range, naming the field', async () => {
-    const [first, second] = walk(2);
+    const [first, second] = walkingPoses(2);
     const mixed = await submit(alice, { frames: [first, { ...second, canvas_width: 999 }] });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().response_metadata.error.description).toMatch(/frames\.1: has another canvas size/);
