@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { createTestUser } from '../support/emulator';
+import { expect, test, type Page } from '@playwright/test';
+import { createTestUser, type TestUser } from '../support/emulator';
 import { importFrameList, stage } from './editor.helpers';
 import { generateButton, goToGenerate, historyItems, main, promptBox, statusBadge } from './generate.helpers';
 import { startComfyApp, type ComfyApp } from './support/comfyApp';
@@ -24,6 +24,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => app?.stop());
 
+/** Signs the user in, opens a five-frame timeline in the editor and comes back to the Generate page. */
+async function timelineOnGenerate(page: Page, user: TestUser): Promise<void> {
+  await page.goto(`${app.base}/login`);
+  await signInInWidget(page, user.email, user.password);
+  // Signed in and sent on to the Generate page before leaving it (else that redirect may undo the next click).
+  await expect(page).toHaveURL(/\/pose$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  // The editor is ready (its view fitted) before its Import JSON button is pressed.
+  await expect(stage(page)).toHaveAttribute('data-view', /\d/);
+  await importFrameList(page, 5, 8);
+  await goToGenerate(page);
+}
+
 test('a five-frame timeline goes to the Wan video profile and its video plays in the card', async ({ page }) => {
   test.setTimeout(120_000);
   const user = await createTestUser('comfy-video');
@@ -34,15 +47,7 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
       return JSON.stringify(await answer.json());
     })
     .toContain('wan-fun-control');
-  await page.goto(`${app.base}/login`);
-  await signInInWidget(page, user.email, user.password);
-  // Signed in and sent on to the Generate page before leaving it (else that redirect may undo the next click).
-  await expect(page).toHaveURL(/\/pose$/);
-  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
-  // The editor is ready (its view fitted) before its Import JSON button is pressed.
-  await expect(stage(page)).toHaveAttribute('data-view', /\d/);
-  await importFrameList(page, 5, 8);
-  await goToGenerate(page);
+  await timelineOnGenerate(page, user);
 
   // The video profile makes no images: it is not among the image workflows.
   const picker = main(page).getByRole('group', { name: 'Workflow' });
@@ -76,15 +81,7 @@ test('a custom video workflow is offered beside Wan for the timeline, never amon
       return data.workflows.filter((w) => w.available).map((w) => w.id);
     })
     .toEqual(expect.arrayContaining(['wan-fun-control', 'custom:wan-control-vhs']));
-  await page.goto(`${app.base}/login`);
-  await signInInWidget(page, user.email, user.password);
-  // Signed in and sent on to the Generate page before leaving it (else that redirect may undo the next click).
-  await expect(page).toHaveURL(/\/pose$/);
-  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
-  // The editor is ready (its view fitted) before its Import JSON button is pressed.
-  await expect(stage(page)).toHaveAttribute('data-view', /\d/);
-  await importFrameList(page, 5, 8);
-  await goToGenerate(page);
+  await timelineOnGenerate(page, user);
 
   const picker = main(page).getByRole('group', { name: 'Workflow' });
   await expect(picker.getByRole('radio').first()).toBeVisible({ timeout: 30_000 });
