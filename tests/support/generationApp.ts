@@ -52,14 +52,18 @@ export function bearer(user: { idToken: string }): { authorization: string } {
   return { authorization: `Bearer ${user.idToken}` };
 }
 
-/** Polls until check returns something truthy, or fails after timeoutMs. */
+/**
+ * Polls until check returns something truthy, or fails after timeoutMs. The pause grows from 25 ms to
+ * 250 ms, so a check that calls the API stays under its per-user rate limits (history: 180 a minute)
+ * however long a loaded machine takes.
+ */
 export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let pause = 25; ; pause = Math.min(250, pause * 1.5)) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
