@@ -19,7 +19,7 @@ export interface PackedDrawing {
 const OFF_LINE = 20;
 // A limb is not drawn when fewer than this share of at least MIN_READABLE of its samples not
 // covered by later drawing have its colour.
-const DRAWN_SHARE = 0.3;
+const DRAWN_SHARE = 0.8;
 const MIN_READABLE = 10;
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
