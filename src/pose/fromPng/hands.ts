@@ -267,8 +267,13 @@ export function readHands(
     hand.doubtful = hand.drawn.filter((p, i) => p && !hand.points[i]).length;
     if (apart) hands.push({ hand, anchor: wristAnchor(hand.drawn[0], near) });
     else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors.length === 2 * people) });
-    // Hands lying on each other: each is given the one reading.
-    for (const anchor of apart ? [] : together) hands.push({ hand: { ...hand, points: [...hand.points] }, anchor });
+    // Hands lying on each other: each is given the one reading, when the drawing holds two hands.
+    // Where one hand draws the blob, it is one hand over two people's wrists (their forearms'
+    // strokes crossing may end at the same place): whose it is, the drawing does not tell.
+    const onePerson = new Set(together.map((w) => w.person)).size <= 1;
+    const oneHand = !onePerson && handCost(patch, hand.drawn) <= INEXACT_SHARE * blobWeight(patch);
+    const shared = oneHand ? { ...hand, points: hand.drawn.map(() => null), doubtful: HAND_KEYPOINT_COUNT } : hand;
+    for (const anchor of apart ? [] : together) hands.push({ hand: { ...shared, points: [...shared.points] }, anchor });
   }
   return hands;
 }

@@ -7,6 +7,7 @@ import { readBodies, type ReadBody, type ReadJoint } from './bodies.js';
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
+import { armUntold, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { isOnBlack } from './onBlack.js';
@@ -97,9 +98,10 @@ export interface UncertainHand {
 // forearm rather than hang from it (liesOverForearm), or when its body is one of several read
 // without a neck (pieces the canvas's edge parts may be one person's). A hand no arm reaches goes
 // to the free wrist (or, where a wrist is not read, elbow) nearest its first read point; that is a
-// guess, so it is left hidden. A hand no person has a free arm for is dropped: a person is kept
+// guess, so it is left hidden; so is a hand the drawing does not tell hangs from the arm it
+// reaches (armUntold). A hand no person has a free arm for is dropped: a person is kept
 // only with a body.
-function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[]): UncertainHand[] {
+function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[], drawing: PackedDrawing): UncertainHand[] {
   const sides = [
     ['leftHand', BODY.left_wrist, BODY.left_elbow],
     ['rightHand', BODY.right_wrist, BODY.right_elbow],
@@ -114,7 +116,9 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
   // Bodies read without a neck: two or more may be pieces of one person parted by the canvas's edge.
   const pieces = bodies.filter((body) => !body[BODY.neck]).length;
   // Hands with an arm first: a guess takes only an arm no hand hangs from.
-  for (const { hand, anchor } of [...hands].sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
+  // A hand the drawing does not tell hangs from the arm it reaches (handArms.ts) hangs from none.
+  const hung = hands.map(({ hand, anchor }) => ({ hand, anchor: anchor && armUntold(drawing, bodies[anchor.person], anchor, hand.drawn[0]) ? null : anchor }));
+  for (const { hand, anchor } of hung.sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
       const body = bodies[anchor.person];
       const [wristJoint, elbowJoint] = anchor.side === 'leftHand' ? [BODY.left_wrist, BODY.left_elbow] : [BODY.right_wrist, BODY.right_elbow];
@@ -212,7 +216,7 @@ export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): Sk
     const own = feet[n];
     return own?.some((p) => p !== null) ? { body: toKeypoints(body), feet: toKeypoints(own) } : { body: toKeypoints(body) };
   });
-  const uncertainHands = attachHands(people, bodies, hands);
+  const uncertainHands = attachHands(people, bodies, hands, { packed, width });
   attachFaces(people, readFaceDots(packed, width, height));
   // Feet are drawn only by the "whole body with feet" profile: a drawing with feet was drawn by it.
   const withFeet = people.some((p) => p.feet) ? { render_profile: 'feet' as const } : {};

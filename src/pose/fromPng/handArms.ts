@@ -1,0 +1,58 @@
+import { BODY, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import type { Vec2 } from '../types.js';
+import type { ReadBody } from './bodies.js';
+import type { HandAnchor } from './hands.js';
+import { strokeBetween } from './limbEvidence.js';
+import { packRgb } from './pixels.js';
+
+// Whether a hand hangs from the arm it reaches, or the drawing does not tell it from another
+// person's: the arm's own strokes must join it to its body, and a hand hanging from a forearm's
+// stroke (its wrist not read) must lie on along that stroke.
+
+/** A drawing's pixels as packed RGB, row by row, and its width. */
+export interface PackedDrawing {
+  packed: Int32Array;
+  width: number;
+}
+
+// How far (in pixels) a hand's wrist may lie to the side of its forearm's line (elbow to stroke's end).
+const OFF_LINE = 20;
+// A limb is not drawn when fewer than this share of at least MIN_READABLE of its samples not
+// covered by later drawing have its colour.
+const DRAWN_SHARE = 0.8;
+const MIN_READABLE = 10;
+
+const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
+const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
+
+// A forearm's stroke whose wrist is not read runs on into its hand's wrist: a hand whose wrist
+// lies well to the side of that line is another arm's hand whose fingers reach over the stroke's end.
+function offForearm(elbow: Vec2 | null | undefined, end: Vec2, wrist: Vec2 | null | undefined): boolean {
+  if (!wrist || !elbow) return false;
+  const length = dist(elbow, end);
+  const side = length === 0 ? 0 : Math.abs((wrist.x - elbow.x) * (end.y - elbow.y) - (wrist.y - elbow.y) * (end.x - elbow.x)) / length;
+  return side > OFF_LINE;
+}
+
+// Whether a limb read between two joints shows no stroke of its colour between them: the joints
+// are then two people's, read as one person's arm.
+function undrawn({ packed, width }: PackedDrawing, body: ReadBody, a: number, b: number): boolean {
+  const [p, q] = [body[a], body[b]];
+  if (!p || !q) return false;
+  const { share, readable } = strokeBetween(packed, width, p, q, limbColour(a, b));
+  return readable >= MIN_READABLE && share < DRAWN_SHARE;
+}
+
+/**
+ * Whether the drawing does not tell that the hand whose wrist point is `wrist` hangs from the arm
+ * of `anchor` on `body`: a limb from the neck to the arm's last joint read is not drawn, or the
+ * hand's wrist lies to the side of the forearm's stroke it is taken to end.
+ */
+export function armUntold(drawing: PackedDrawing, body: ReadBody | undefined, anchor: HandAnchor, wrist: Vec2 | null | undefined): boolean {
+  if (!body) return false;
+  const [shoulder, elbow, wristJoint] =
+    anchor.side === 'leftHand' ? [BODY.left_shoulder, BODY.left_elbow, BODY.left_wrist] : [BODY.right_shoulder, BODY.right_elbow, BODY.right_wrist];
+  const chain = [BODY.neck, shoulder, elbow, wristJoint];
+  if (chain.slice(1).some((joint, k) => undrawn(drawing, body, chain[k] ?? joint, joint))) return true;
+  return !body[wristJoint] && offForearm(body[elbow], anchor.at, wrist);
+}

@@ -1,0 +1,46 @@
+// A hand is given to an arm only where the drawing tells it hangs from that arm; else it is left
+// hidden and named. Three random drawings (randomPoses.ts) show where the reader once gave a hand
+// to the wrong person: one hand over two people's forearm ends (their strokes cross, so both end
+// under it), a hand whose fingers reach over another forearm's end from the side, and a hand on an
+// arm read onto a body no drawn stroke joins it to.
+import { describe, expect, it } from 'vitest';
+import { readSkeleton } from '../../../src/pose/fromPng/poseFromPng.js';
+import type { Keypoint, Person, PoseDocument } from '../../../src/pose/index.js';
+import { drawDocument, randomPoseDocument } from './randomPoses.js';
+import { TOLERANCE } from './readingScore.js';
+
+const SIDES = ['leftHand', 'rightHand'] as const;
+const near = (a: Keypoint | undefined, b: Keypoint | undefined) => !!a?.visible && !!b?.visible && Math.hypot(a.x - b.x, a.y - b.y) <= TOLERANCE;
+
+// The drawn person a read one is: the one with most body points in common.
+function drawnPerson(truth: PoseDocument, read: Person): number {
+  const common = truth.people.map((t) => read.body.filter((k, i) => near(k, t.body[i])).length);
+  return common.indexOf(Math.max(...common));
+}
+
+// Hand points reported on one person that lie on another drawn person's hand.
+function handPointsOnOthers(truth: PoseDocument, read: PoseDocument): number {
+  return read.people.reduce((count, person) => {
+    const own = drawnPerson(truth, person);
+    const others = truth.people.filter((_, n) => n !== own).flatMap((t) => SIDES.flatMap((side) => t[side] ?? []));
+    const reported = SIDES.flatMap((side) => person[side] ?? []);
+    return count + reported.filter((k) => others.some((o) => near(k, o))).length;
+  }, 0);
+}
+
+describe('the skeleton reader on hands near another person’s arm', () => {
+  it.each([
+    [2018216588, 'one hand over two crossing forearms’ ends'],
+    [2018216591, 'a hand reaching over another forearm’s end from the side'],
+    [2018216590, 'a hand on an arm no drawn stroke joins to its body'],
+  ])('reports no hand of drawing %i on another person (%s), and names the hand it hides', (seed) => {
+    const truth = randomPoseDocument(seed);
+    const { pose, uncertainHands } = readSkeleton(drawDocument(truth));
+    expect(handPointsOnOthers(truth, pose)).toBe(0);
+    const whollyHidden = uncertainHands.filter((h) => h.hidden === 21);
+    expect(whollyHidden.length).toBeGreaterThan(0);
+    for (const { person, side } of whollyHidden) {
+      expect(pose.people[person]?.[side === 'left' ? 'leftHand' : 'rightHand']?.every((k) => !k.visible)).toBe(true);
+    }
+  });
+});
