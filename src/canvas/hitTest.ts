@@ -1,4 +1,4 @@
-import type { Vec2 } from '../pose';
+import { distance, type Vec2 } from '../pose';
 import type { HitTarget } from '../editor/model/hitTarget';
 import { getPoints, partsOf, type JointRef, type Part } from '../editor/model/joints';
 import { entityBox, getEntity, listEntities, type EntityRef, type Scene } from '../editor/model/scene';
@@ -21,7 +21,6 @@ export interface HitOptions {
   coarse: boolean;
 }
 
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 const inside = (p: Vec2, b: { minX: number; minY: number; maxX: number; maxY: number }) => p.x >= b.minX && p.x <= b.maxX && p.y >= b.minY && p.y <= b.maxY;
 
 function nearestJoint(scene: Scene, selection: Selection, p: Vec2, grow: number, zoom: number): JointRef | null {
@@ -34,7 +33,7 @@ function nearestJoint(scene: Scene, selection: Selection, p: Vec2, grow: number,
       const points = getPoints(scene, entity, part) ?? [];
       for (const [index, q] of points.entries()) {
         if (!q.visible && !(showHidden && q.x > 0 && q.y > 0)) continue;
-        const score = dist(p, q) / radius;
+        const score = distance(p, q) / radius;
         // <= lets later (topmost) entities win ties.
         if (score <= 1 && (!best || score <= best.score)) best = { ref: { entity, part, index }, score };
       }
@@ -76,9 +75,9 @@ export function hitTest(scene: Scene, selection: Selection, p: Vec2, { zoom, coa
   if (box) {
     const h = selectionHandles(box, zoom);
     const reach = h.radius * 1.8 * grow;
-    if (dist(p, h.rotate) <= reach) return { kind: 'handle', handle: 'rotate' };
-    if (dist(p, h.scale) <= reach) return { kind: 'handle', handle: 'scale' };
-    if (soleEditablePerson(scene, selection) !== null && dist(p, h.turn) <= reach) return { kind: 'handle', handle: 'turn' };
+    if (distance(p, h.rotate) <= reach) return { kind: 'handle', handle: 'rotate' };
+    if (distance(p, h.scale) <= reach) return { kind: 'handle', handle: 'scale' };
+    if (soleEditablePerson(scene, selection) !== null && distance(p, h.turn) <= reach) return { kind: 'handle', handle: 'turn' };
   }
   const joint = nearestJoint(scene, selection, p, grow, zoom);
   if (joint) return { kind: 'joint', joint };

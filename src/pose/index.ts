@@ -10,6 +10,7 @@ export { hsvToRgb255, roundHalfEven } from './hsv.js';
 export { mirrorAcross, movedKeypoint, rotation, scaling, translation, type PointMap } from './pointMaps.js';
 export { boundingBox, boxCentre } from './boundingBox.js';
 export { angleOf, distance, midpoint, vectorLength } from './geometry.js';
+export { along3, distance3, dot3, length3, mean3, minus3, mix3, pointIn3d } from './geometry3d.js';
 export { clonePerson, flipPerson, mapPerson, personBoundingBox, personKeypoints, rotatePerson, scalePerson, translatePerson } from './person.js';
 export { animalBoundingBox, cloneAnimal, flipAnimal, mapAnimal, rotateAnimal, scaleAnimal, translateAnimal } from './animal.js';
 export { cloneDocument, createEmptyDocument, FRAME_FITS, isFrameFit, MAX_FIGURES, refitDocument, type FrameFit } from './document.js';

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../pose';
+import { distance, midpoint, type Vec2 } from '../../pose';
 
 /** Two touch points: their midpoint and spread. */
 export interface Pinch {
@@ -8,7 +8,7 @@ export interface Pinch {
 
 /** The midpoint and distance of two points. */
 export function pinchOf(a: Vec2, b: Vec2): Pinch {
-  return { mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, spread: Math.hypot(a.x - b.x, a.y - b.y) };
+  return { mid: midpoint(a, b), spread: distance(a, b) };
 }
 
 /** How a pinch step changes the view: zoom factor about the new midpoint, then pan by the midpoint's move. */

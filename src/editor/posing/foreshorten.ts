@@ -1,18 +1,9 @@
-import type { Keypoint, Vec2 } from '../../pose';
+import { pointIn3d, type Keypoint, type Vec2, type Vec3 } from '../../pose';
 import type { Figure } from './figure';
 import { subtree, type Skeleton } from './skeleton';
 
-/** A point in 3D: canvas x, y and depth z (toward the viewer). */
-interface Point3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
 // Below this (px) a bone has no drawn direction: it points straight at or away from the viewer.
 const ON_AXIS = 1e-9;
-
-const at3 = (p: Keypoint): Point3 => ({ x: p.x, y: p.y, z: p.z ?? 0 });
 
 /** Whether any of the given joints of a figure carries a depth. */
 export function hasDepth(figure: Figure, joints: readonly number[]): boolean {
@@ -20,9 +11,9 @@ export function hasDepth(figure: Figure, joints: readonly number[]): boolean {
 }
 
 /** The point a joint hangs from, in 3D: its parent joint, or the root pivot at the mean depth of the root's own joints. */
-export function pivot3(skeleton: Skeleton, body: readonly Keypoint[], joint: number): Point3 {
+export function pivot3(skeleton: Skeleton, body: readonly Keypoint[], joint: number): Vec3 {
   const parent = skeleton.parent[joint] ?? -1;
-  if (parent >= 0 && body[parent]) return at3(body[parent]);
+  if (parent >= 0 && body[parent]) return pointIn3d(body[parent]);
   const p = skeleton.rootPivot(body);
   const zs = skeleton.movesWhole.map((j) => body[j]?.z ?? 0);
   return { x: p.x, y: p.y, z: zs.reduce((s, z) => s + z, 0) / Math.max(zs.length, 1) };
@@ -30,12 +21,12 @@ export function pivot3(skeleton: Skeleton, body: readonly Keypoint[], joint: num
 
 /** The 3D length of the bone ending at `joint`. */
 export function boneLength3d(skeleton: Skeleton, body: readonly Keypoint[], joint: number): number {
-  const [p, q] = [pivot3(skeleton, body, joint), at3(body[joint]!)];
+  const [p, q] = [pivot3(skeleton, body, joint), pointIn3d(body[joint]!)];
   return Math.hypot(q.x - p.x, q.y - p.y, q.z - p.z);
 }
 
 /** Moves joints, and whatever rides on them, by a 3D offset; a point without depth gets one only when dz is not 0. */
-export function translateJoints3d(figure: Figure, joints: readonly number[], d: Point3): void {
+export function translateJoints3d(figure: Figure, joints: readonly number[], d: Vec3): void {
   const move = (p: Keypoint) => {
     p.x += d.x;
     p.y += d.y;
@@ -96,7 +87,7 @@ export function relaxChainDepth(figure: Figure, skeleton: Skeleton, chain: reado
   const root = figure.body[chain[0]!]!;
   const want = Math.hypot(target.x - root.x, target.y - root.y);
   const parts = bones.map((j) => {
-    const [p, q] = [pivot3(skeleton, figure.body, j), at3(figure.body[j]!)];
+    const [p, q] = [pivot3(skeleton, figure.body, j), pointIn3d(figure.body[j]!)];
     return { joint: j, length: boneLength3d(skeleton, figure.body, j), dz: q.z - p.z };
   });
   const reach = (share: number) => parts.reduce((sum, b) => sum + Math.sqrt(Math.max(0, b.length ** 2 - (share * b.dz) ** 2)), 0);

@@ -1,4 +1,4 @@
-import { withPlausibleDepth, type Keypoint, type Vec3 } from '../../pose';
+import { along3, dot3, length3, minus3, pointIn3d, withPlausibleDepth, type Vec3 } from '../../pose';
 import { updateEntities } from '../model/entities';
 import type { JointRef } from '../model/joints';
 import { isLocked, pinsOf, type Scene } from '../model/scene';
@@ -22,16 +22,10 @@ export function canPush(scene: Scene, joint: JointRef): boolean {
   );
 }
 
-const at3 = (p: Keypoint): Vec3 => ({ x: p.x, y: p.y, z: p.z ?? 0 });
-const minus = (a: Vec3, b: Vec3): Vec3 => ({ x: a.x - b.x, y: a.y - b.y, z: a.z - b.z });
-const along = (a: Vec3, d: Vec3, k: number): Vec3 => ({ x: a.x + d.x * k, y: a.y + d.y * k, z: a.z + d.z * k });
-const dot = (a: Vec3, b: Vec3) => a.x * b.x + a.y * b.y + a.z * b.z;
-const length = (a: Vec3) => Math.sqrt(dot(a, a));
-
 // Moves a joint to `to` in 3D with what hangs from it, except the joints in `stay`.
 function moveJoint3d(figure: Figure, skeleton: Skeleton, joint: number, to: Vec3, stay: readonly number[] = []): void {
   const joints = subtree(skeleton, joint).filter((j) => !stay.includes(j));
-  translateJoints3d(figure, joints, minus(to, at3(figure.body[joint]!)));
+  translateJoints3d(figure, joints, minus3(to, pointIn3d(figure.body[joint]!)));
 }
 
 // Any unit vector square to the unit `axis`: the middle joint's side when it lies on the axis itself.
@@ -48,23 +42,23 @@ const squareTo = (axis: Vec3): Vec3 => {
  */
 function reach3d(figure: Figure, skeleton: Skeleton, chain: readonly number[], target: Vec3): boolean {
   const body = figure.body;
-  const root = at3(body[chain[0]!]!);
+  const root = pointIn3d(body[chain[0]!]!);
   const end = chain[chain.length - 1]!;
-  const toTarget = minus(target, root);
-  const d = length(toTarget);
-  if (chain.length === 2 && Math.abs(d - length(minus(at3(body[end]!), root))) > REACH_TOLERANCE) return false;
+  const toTarget = minus3(target, root);
+  const d = length3(toTarget);
+  if (chain.length === 2 && Math.abs(d - length3(minus3(pointIn3d(body[end]!), root))) > REACH_TOLERANCE) return false;
   if (chain.length === 3) {
-    const mid = at3(body[chain[1]!]!);
-    const [a, b] = [length(minus(mid, root)), length(minus(at3(body[end]!), mid))];
+    const mid = pointIn3d(body[chain[1]!]!);
+    const [a, b] = [length3(minus3(mid, root)), length3(minus3(pointIn3d(body[end]!), mid))];
     if (d <= REACH_TOLERANCE || d < Math.abs(a - b) - REACH_TOLERANCE || d > a + b + REACH_TOLERANCE) return false;
-    const axis = along({ x: 0, y: 0, z: 0 }, toTarget, 1 / d);
+    const axis = along3({ x: 0, y: 0, z: 0 }, toTarget, 1 / d);
     const share = (a * a - b * b + d * d) / (2 * d);
-    const centre = along(root, axis, share);
-    const off = minus(mid, centre);
-    const side = along(off, axis, -dot(off, axis));
-    const n = length(side);
-    const out = n > REACH_TOLERANCE ? along({ x: 0, y: 0, z: 0 }, side, 1 / n) : squareTo(axis);
-    moveJoint3d(figure, skeleton, chain[1]!, along(centre, out, Math.sqrt(Math.max(0, a * a - share * share))), subtree(skeleton, end));
+    const centre = along3(root, axis, share);
+    const off = minus3(mid, centre);
+    const side = along3(off, axis, -dot3(off, axis));
+    const n = length3(side);
+    const out = n > REACH_TOLERANCE ? along3({ x: 0, y: 0, z: 0 }, side, 1 / n) : squareTo(axis);
+    moveJoint3d(figure, skeleton, chain[1]!, along3(centre, out, Math.sqrt(Math.max(0, a * a - share * share))), subtree(skeleton, end));
   }
   moveJoint3d(figure, skeleton, end, target);
   return true;
@@ -72,12 +66,12 @@ function reach3d(figure: Figure, skeleton: Skeleton, chain: readonly number[], t
 
 // A pinned joint that moved is put back in 3D (x, y and depth) by the chain above it; false if that cannot be done.
 const restorePins3d: RestorePins = (before, after, skeleton, pins) => {
-  const moved = (p: number) => !!before.body[p] && !!after.body[p] && length(minus(at3(before.body[p]), at3(after.body[p]))) > REACH_TOLERANCE;
+  const moved = (p: number) => !!before.body[p] && !!after.body[p] && length3(minus3(pointIn3d(before.body[p]), pointIn3d(after.body[p]))) > REACH_TOLERANCE;
   for (const p of pins) {
     if (!moved(p)) continue;
     const chain = chainDownTo(skeleton, p);
     const cut = chain && cutAtPins(chain, pins);
-    if (!cut || cut.length < 2 || !reach3d(after, skeleton, cut, at3(before.body[p]!))) return false;
+    if (!cut || cut.length < 2 || !reach3d(after, skeleton, cut, pointIn3d(before.body[p]!))) return false;
   }
   return !pins.some(moved);
 };

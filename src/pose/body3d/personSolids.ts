@@ -2,6 +2,7 @@ import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import { estimatePersonDepth, medianLimbScale } from '../depth/estimateDepth.js';
 import { FOOT_LIMBS } from '../footTopology.js';
 import { HAND_EDGES } from '../handTopology.js';
+import { distance3, mean3, mix3 } from '../geometry3d.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
 import type { Ellipsoid, Solid } from './shapes.js';
 
@@ -69,14 +70,6 @@ function withDepth(person: Person): Person {
   };
 }
 
-const mix = (a: Vec3, b: Vec3, t: number): Vec3 => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, z: a.z + (b.z - a.z) * t });
-const distance = (a: Vec3, b: Vec3) => Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z);
-const mean = (points: Vec3[]): Vec3 => ({
-  x: points.reduce((s, p) => s + p.x, 0) / points.length,
-  y: points.reduce((s, p) => s + p.y, 0) / points.length,
-  z: points.reduce((s, p) => s + p.z, 0) / points.length,
-});
-
 // The head's ellipsoid around the shown face points, or null when none is shown.
 function headShape(body: readonly Keypoint[], to: ToOutput, unit: number): Ellipsoid | null {
   const points = HEAD_POINTS.map((i) => body[i])
@@ -84,7 +77,7 @@ function headShape(body: readonly Keypoint[], to: ToOutput, unit: number): Ellip
     .map(to);
   if (points.length === 0 || unit <= 0) return null;
   const radii = { x: HEAD_RADII.x * unit, y: HEAD_RADII.y * unit, z: HEAD_RADII.z * unit };
-  const centre = mean(points);
+  const centre = mean3(points);
   // Nose and eyes sit on the face, in front of the head's middle and a little below it.
   return { kind: 'ellipsoid', centre: { x: centre.x, y: centre.y - 0.15 * radii.y, z: centre.z - 0.5 * radii.z }, radii };
 }
@@ -102,7 +95,7 @@ function headSolids(body: readonly Keypoint[], to: ToOutput, unit: number, min: 
     if (shown(p) && shown(q)) solids.push({ kind: 'capsule', a: inside(p), b: inside(q), radius: min });
   }
   if (!head) return solids;
-  if (shown(neck)) solids.push({ kind: 'capsule', a: to(neck), b: mix(to(neck), head.centre, 0.5), radius: NECK_RADIUS * unit });
+  if (shown(neck)) solids.push({ kind: 'capsule', a: to(neck), b: mix3(to(neck), head.centre, 0.5), radius: NECK_RADIUS * unit });
   return [...solids, head];
 }
 
@@ -112,16 +105,16 @@ function torsoSolids(body: readonly Keypoint[], to: ToOutput, u: number, min: nu
   for (const [shoulder, hip] of TORSO_SIDES) {
     const [s, h] = [body[shoulder], body[hip]];
     if (!shown(s) || !shown(h)) continue;
-    const top = shown(neck) ? mix(to(s), to(neck), SIDE_INSET) : to(s);
+    const top = shown(neck) ? mix3(to(s), to(neck), SIDE_INSET) : to(s);
     solids.push({ kind: 'capsule', a: top, b: to(h), radius: Math.max(min, SIDE_RADIUS * u) });
   }
   const [rightHip, leftHip] = [body[BODY.right_hip], body[BODY.left_hip]];
   solids.push(...capsule(rightHip, leftHip, to, Math.max(min, HIPS_RADIUS * u)));
   if (shown(neck) && shown(rightHip) && shown(leftHip)) {
-    const hips = mix(to(rightHip), to(leftHip), 0.5);
+    const hips = mix3(to(rightHip), to(leftHip), 0.5);
     // The chest's middle starts a little below the neck point, so it does not rise above the shoulders.
-    const chestTop = mix(to(neck), hips, 0.2);
-    const radius = Math.min(CHEST_RADIUS * u, distance(chestTop, hips) / 2);
+    const chestTop = mix3(to(neck), hips, 0.2);
+    const radius = Math.min(CHEST_RADIUS * u, distance3(chestTop, hips) / 2);
     solids.push({ kind: 'capsule', a: chestTop, b: hips, radius: Math.max(min, radius) });
   }
   return solids;

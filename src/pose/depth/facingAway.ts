@@ -1,4 +1,5 @@
 import { BODY } from '../bodyTopology.js';
+import { mean3, minus3, pointIn3d } from '../geometry3d.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
 import type { HandSets } from './handsBehind.js';
 
@@ -9,12 +10,6 @@ export interface PointSets extends HandSets {
 }
 
 const HEAD = [BODY.nose, BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear];
-const at = (p: Keypoint): Vec3 => ({ x: p.x, y: p.y, z: p.z ?? 0 });
-const minus = (a: Vec3, b: Vec3): Vec3 => ({ x: a.x - b.x, y: a.y - b.y, z: a.z - b.z });
-const mean = (ps: readonly Vec3[]): Vec3 => {
-  const s = ps.reduce((t, p) => ({ x: t.x + p.x, y: t.y + p.y, z: t.z + p.z }), { x: 0, y: 0, z: 0 });
-  return { x: s.x / ps.length, y: s.y / ps.length, z: s.z / ps.length };
-};
 // Pointing away from the viewer by more than the angle whose cosine this is (z toward the viewer).
 const pointsAway = (d: Vec3, cosine: number) => d.z < -cosine * Math.hypot(d.x, d.y, d.z);
 
@@ -32,14 +27,14 @@ export function facingAwayPoints(person: Person): PointSets {
   const headPoints = HEAD.map((i) => body[i]).filter((p): p is Keypoint => !!p && (p.visible || p.x !== 0 || p.y !== 0));
   const nose = body[BODY.nose];
   if (headPoints.length < 2 || !nose) return {};
-  const centre = mean(headPoints.map(at));
+  const centre = mean3(headPoints.map(pointIn3d));
   const ears = [body[BODY.right_ear], body[BODY.left_ear]].filter((p): p is Keypoint => !!p);
-  const back = ears.length === 2 ? mean(ears.map(at)) : body[BODY.neck] ? at(body[BODY.neck]) : centre;
-  const faceAway = pointsAway(minus(at(nose), back), FACE_AWAY);
+  const back = ears.length === 2 ? mean3(ears.map(pointIn3d)) : body[BODY.neck] ? pointIn3d(body[BODY.neck]) : centre;
+  const faceAway = pointsAway(minus3(pointIn3d(nose), back), FACE_AWAY);
   const hidden = new Set<number>(faceAway ? [BODY.nose, BODY.right_eye, BODY.left_eye] : []);
   for (const i of [BODY.right_eye, BODY.left_eye, BODY.right_ear, BODY.left_ear]) {
     const p = body[i];
-    if (p && pointsAway(minus(at(p), centre), SIDE_AWAY)) hidden.add(i);
+    if (p && pointsAway(minus3(pointIn3d(p), centre), SIDE_AWAY)) hidden.add(i);
   }
   return {
     body: [...hidden].sort((a, b) => a - b),

@@ -1,4 +1,5 @@
 import { BODY } from '../bodyTopology.js';
+import { pointIn3d } from '../geometry3d.js';
 import type { Keypoint, Person, Vec3 } from '../types.js';
 
 /** Hand points by hand: which indices of each hand's list. */
@@ -13,7 +14,6 @@ const TORSO = [BODY.right_shoulder, BODY.left_shoulder, BODY.left_hip, BODY.righ
 const WIDEN = 1.15;
 
 const placed = (p: Keypoint | undefined): p is Keypoint => !!p && (p.visible || p.x !== 0 || p.y !== 0);
-const at = (p: Keypoint): Vec3 => ({ x: p.x, y: p.y, z: p.z ?? 0 });
 const cross = (o: Vec3, a: Vec3, b: { x: number; y: number }) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 
 // Whether a 2D point lies inside a convex-or-not polygon (even-odd rule).
@@ -51,7 +51,7 @@ function torsoDepth(quad: readonly Vec3[], p: { x: number; y: number }): number 
 export function handsBehindBody(person: Person): HandSets {
   const corners = TORSO.map((i) => person.body[i]);
   if (!corners.every(placed)) return {};
-  const quad = corners.map(at);
+  const quad = corners.map(pointIn3d);
   const centre = quad.reduce((s, q) => ({ x: s.x + q.x / 4, y: s.y + q.y / 4, z: 0 }), { x: 0, y: 0, z: 0 });
   const outline = quad.map((q) => ({ ...q, x: centre.x + (q.x - centre.x) * WIDEN, y: centre.y + (q.y - centre.y) * WIDEN }));
   const behind = (p: Keypoint) => {

@@ -1,4 +1,5 @@
 import { BODY, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { distance } from '../geometry.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody } from './bodies.js';
 import type { HandAnchor } from './hands.js';
@@ -22,14 +23,13 @@ const OFF_LINE = 20;
 const DRAWN_SHARE = 0.8;
 const MIN_READABLE = 10;
 
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 
 // A forearm's stroke whose wrist is not read runs on into its hand's wrist: a hand whose wrist
 // lies well to the side of that line is another arm's hand whose fingers reach over the stroke's end.
 function offForearm(elbow: Vec2 | null | undefined, end: Vec2, wrist: Vec2 | null | undefined): boolean {
   if (!wrist || !elbow) return false;
-  const length = dist(elbow, end);
+  const length = distance(elbow, end);
   const side = length === 0 ? 0 : Math.abs((wrist.x - elbow.x) * (end.y - elbow.y) - (wrist.y - elbow.y) * (end.x - elbow.x)) / length;
   return side > OFF_LINE;
 }

@@ -1,5 +1,6 @@
 import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
+import { distance } from '../geometry.js';
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readAnimals } from './animals.js';
@@ -69,8 +70,6 @@ function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: num
   );
 }
 
-const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
-
 // How far (in pixels) a hand's wrist may lie back along its forearm from where the stroke ends.
 const WRIST_BACK = 2;
 
@@ -80,7 +79,7 @@ const WRIST_BACK = 2;
 function liesOverForearm(elbow: Vec2 | null | undefined, end: Vec2, wrist: Vec2 | null | undefined): boolean {
   if (!wrist) return true;
   if (!elbow) return false;
-  const length = dist(elbow, end);
+  const length = distance(elbow, end);
   const along = length === 0 ? 0 : ((wrist.x - end.x) * (end.x - elbow.x) + (wrist.y - end.y) * (end.y - elbow.y)) / length;
   return along < -WRIST_BACK;
 }
@@ -142,7 +141,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
         const [wrist, elbow] = [person.body[wristJoint], person.body[elbowJoint]];
         const arm = wrist?.visible ? wrist : elbow?.visible ? elbow : null;
         if (!arm || person[side]) continue;
-        const d = dist(arm, first);
+        const d = distance(arm, first);
         if (!best || d < best.d) best = { person: n, side, d };
       }
     });
@@ -169,7 +168,7 @@ function attachFaces(people: Person[], dots: readonly Vec2[]): void {
     let bestD = Infinity;
     heads.forEach((head, i) =>
       head.forEach((h) => {
-        const d = dist(h, dot);
+        const d = distance(h, dot);
         if (d < bestD) [best, bestD] = [i, d];
       }),
     );
