@@ -37,6 +37,16 @@ const INT = (min: number, max: number) => ['INT', { default: min, min, max }];
 const FLOAT = (min: number, max: number) => ['FLOAT', { default: min, min, max }];
 const SAMPLERS = ['euler', 'euler_ancestral', 'dpmpp_2m', 'dpmpp_2m_sde', 'res_multistep', 'uni_pc'];
 const SCHEDULERS = ['simple', 'sgm_uniform', 'karras', 'exponential', 'ddim_uniform', 'beta', 'normal'];
+
+// The inputs KSampler and KSamplerAdvanced both declare, in their order (nodes.py).
+const SAMPLING_INPUTS = {
+  cfg: FLOAT(0, 100),
+  sampler_name: [SAMPLERS, {}],
+  scheduler: [SCHEDULERS, {}],
+  positive: ['CONDITIONING'],
+  negative: ['CONDITIONING'],
+  latent_image: ['LATENT'],
+};
 const CLIP_TYPES = [
   'stable_diffusion',
   'stable_cascade',
@@ -131,12 +141,7 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
         model: ['MODEL'],
         seed: INT(0, Number.MAX_SAFE_INTEGER),
         steps: INT(1, 10000),
-        cfg: FLOAT(0, 100),
-        sampler_name: [SAMPLERS, {}],
-        scheduler: [SCHEDULERS, {}],
-        positive: ['CONDITIONING'],
-        negative: ['CONDITIONING'],
-        latent_image: ['LATENT'],
+        ...SAMPLING_INPUTS,
         denoise: FLOAT(0, 1),
       },
       ['LATENT'],
@@ -182,12 +187,7 @@ function videoDefinitions(): NodeDefinition[] {
         add_noise: [['enable', 'disable'], {}],
         noise_seed: INT(0, Number.MAX_SAFE_INTEGER),
         steps: INT(1, 10000),
-        cfg: FLOAT(0, 100),
-        sampler_name: [SAMPLERS, {}],
-        scheduler: [SCHEDULERS, {}],
-        positive: ['CONDITIONING'],
-        negative: ['CONDITIONING'],
-        latent_image: ['LATENT'],
+        ...SAMPLING_INPUTS,
         start_at_step: INT(0, 10000),
         end_at_step: INT(0, 10000),
         return_with_leftover_noise: [['disable', 'enable'], {}],

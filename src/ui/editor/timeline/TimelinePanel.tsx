@@ -50,24 +50,17 @@ function KeyEditControls({ scene, frame, scope, copiedFrame, commit }: KeyEditPr
       >
         {t('timeline.pasteKey')}
       </button>
-      <label className="timeline-check">
-        <input
-          type="checkbox"
-          disabled={keysHere.length === 0}
-          checked={ease.easeIn}
-          onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeIn: e.target.checked }, scope))}
-        />
-        {t('timeline.easeIn')}
-      </label>
-      <label className="timeline-check">
-        <input
-          type="checkbox"
-          disabled={keysHere.length === 0}
-          checked={ease.easeOut}
-          onChange={(e) => commit(easeKeys(scene, frame, { ...ease, easeOut: e.target.checked }, scope))}
-        />
-        {t('timeline.easeOut')}
-      </label>
+      {(['easeIn', 'easeOut'] as const).map((side) => (
+        <label key={side} className="timeline-check">
+          <input
+            type="checkbox"
+            disabled={keysHere.length === 0}
+            checked={ease[side]}
+            onChange={(e) => commit(easeKeys(scene, frame, { ...ease, [side]: e.target.checked }, scope))}
+          />
+          {t(`timeline.${side}`)}
+        </label>
+      ))}
     </>
   );
 }
