@@ -1,12 +1,15 @@
-import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
-import { findDiscs } from './discs.js';
+import { findDiscs, type Disc } from './discs.js';
 import { joinAcrossEdges } from './edgeLimbs.js';
-import { strokeBetween, type StrokeScore } from './limbEvidence.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, runsOverBlack, strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
-/** A joint read: its pixel centre; doubtful when another reading of the drawing explains it as well (left hidden). */
-export type ReadJoint = Vec2 & { doubtful?: true };
+/**
+ * A joint read: its pixel centre; doubtful when another reading of the drawing explains it as well,
+ * vague when what shows of its dot fits centres too far apart to tell (both left hidden).
+ */
+export type ReadJoint = Vec2 & { doubtful?: true; vague?: true };
 
 /** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
 export type ReadBody = Array<ReadJoint | null>;
@@ -27,8 +30,15 @@ const FACED_SHARE = 0.5;
 // for mergeFragments (their colours occur nowhere else in the drawing).
 const LONE_JOINTS = new Set([14, 15, 16, 17]);
 
-const LIMB_PACKED = BODY_LIMB_COLOURS.map(packRgb);
-const LIMB_SET = new Set(LIMB_PACKED);
+// A dot cut by the canvas's edge and mostly covered has no black around it on the far side to rule
+// centres out: when its equally good centres lie further than this from the one given, it cannot be
+// placed within the 3 px a point is read to. (Inside the canvas the black around a dot does; a
+// corpus ear's centres spread 4.3 px and it was read 1.2 px from its point.)
+const VAGUE_SPREAD = 3;
+const cutByEdge = (p: Vec2, width: number, height: number) =>
+  p.x < JOINT_RADIUS || p.y < JOINT_RADIUS || p.x > width - 1 - JOINT_RADIUS || p.y > height - 1 - JOINT_RADIUS;
+
+const LIMB_SET = new Set(BODY_LIMB_PACKED);
 // A limb this short has no sample clear of its end dots: it may lie wholly under them.
 const MAX_COVERED_LIMB = 2 * JOINT_RADIUS + 4;
 // Anything but black and limb strokes may lie over a joint dot: later joints, hands, face dots.
@@ -47,7 +57,7 @@ interface Proposal {
 interface Scene {
   packed: Int32Array;
   width: number;
-  candidates: Vec2[][];
+  candidates: Disc[][];
   used: Array<Set<number>>;
   people: Array<Array<number | null>>;
   /** Per person, the joints taken where another proposal explained the drawing as well. */
@@ -61,7 +71,7 @@ function strokeScore(scene: Scene, limb: number, from: number, at: number, candi
   const key = `${limb}:${from}:${at}:${candidate}`;
   let score = scene.strokes.get(key);
   if (!score) {
-    score = strokeBetween(scene.packed, scene.width, origin, q, LIMB_PACKED[limb] ?? 0);
+    score = strokeBetween(scene.packed, scene.width, origin, q, BODY_LIMB_PACKED[limb] ?? 0);
     scene.strokes.set(key, score);
   }
   return score;
@@ -163,6 +173,24 @@ function markDoubts(scene: Scene): void {
   for (const [a, b] of BODY_LIMBS) people.forEach((p, pi) => p[b] != null && doubtful[pi]?.has(a) && doubtful[pi]?.add(b));
 }
 
+/**
+ * Marks doubtful, in bodies read and joined, each joint whose limb from the joint before it (towards
+ * the neck) runs over black: a limb is drawn whole, so black along it says one of its joints is
+ * another's (taken where a limb was mostly covered, or joined from another piece), and what hangs
+ * from a doubtful joint is doubtful too.
+ */
+export function doubtLimbsOverBlack(bodies: readonly ReadBody[], packed: Int32Array, width: number): ReadBody[] {
+  return bodies.map((body) => {
+    const doubtful = new Set(body.flatMap((p, joint) => (p?.doubtful ? [joint] : [])));
+    BODY_LIMBS.forEach(([a, b], limb) => {
+      const [p, q] = [body[a], body[b]];
+      if (!p || !q) return;
+      if (doubtful.has(a) || runsOverBlack(drawnLimbStroke(packed, width, limb, p, q))) doubtful.add(b);
+    });
+    return body.map((p, joint) => (p && doubtful.has(joint) ? { ...p, doubtful: true as const } : p));
+  });
+}
+
 function seedPerson(scene: Scene, joint: number, candidate: number): void {
   const person: Array<number | null> = Array.from({ length: BODY_KEYPOINT_COUNT }, () => null);
   person[joint] = candidate;
@@ -206,7 +234,8 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
     person.map((c, joint) => {
       const at = c === null ? undefined : candidates[joint]?.[c];
       if (!at) return null;
-      return scene.doubtful[p]?.has(joint) ? { x: at.x, y: at.y, doubtful: true } : at;
+      const vague = at.spread > VAGUE_SPREAD && cutByEdge(at, width, height) ? { vague: true as const } : {};
+      return { x: at.x, y: at.y, ...vague, ...(scene.doubtful[p]?.has(joint) ? { doubtful: true as const } : {}) };
     }),
   );
 }

@@ -18,6 +18,9 @@ export interface DiscSearch {
 // it) rules the candidate out more strongly than a pixel of the dot's colour left unexplained.
 const FORBIDDEN_WEIGHT = 3;
 
+/** A dot's centre, and how far from it the other centres that explain the dot equally well lie (0 when one centre does). */
+export type Disc = Vec2 & { spread: number };
+
 interface Fit {
   centre: Vec2;
   inside: number;
@@ -61,12 +64,13 @@ function bestFit(s: DiscSearch, left: Set<number>, disc: readonly Vec2[]): Fit |
 
 /**
  * Centres of the filled dots of one colour and radius. A dot partly covered by later drawing is
- * placed where a whole dot explains what is left without covering black or earlier drawing; a
+ * placed where a whole dot explains what is left without covering black or earlier drawing (in
+ * the middle of the centres that do so equally well, with how far they spread); a
  * blob of several touching dots gives one centre per dot, best explained first.
  */
-export function findDiscs(s: DiscSearch): Vec2[] {
+export function findDiscs(s: DiscSearch): Disc[] {
   const disc = discOffsets(s.radius);
-  const centres: Vec2[] = [];
+  const centres: Disc[] = [];
   for (const comp of components(s.width, s.height, (i) => s.packed[i] === s.colour)) {
     const left = new Set(comp);
     while (left.size >= s.minPixels) {
@@ -75,7 +79,8 @@ export function findDiscs(s: DiscSearch): Vec2[] {
       // A remnant right beside a dot already placed is that dot's, split off by what covers it
       // (face dots cut a nose into several blobs).
       const own = centres.some((c) => Math.hypot(c.x - fit.centre.x, c.y - fit.centre.y) <= 2 * s.radius);
-      if (!own) centres.push(fit.centre);
+      const spread = Math.max(...fit.ties.map((t) => Math.hypot(t.x - fit.centre.x, t.y - fit.centre.y)));
+      if (!own) centres.push({ ...fit.centre, spread });
       const before = left.size;
       for (const t of fit.ties) for (const o of disc) left.delete((t.y + o.y) * s.width + t.x + o.x);
       if (left.size === before) break;

@@ -1,6 +1,6 @@
-import { BODY, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
-import { packRgb } from './pixels.js';
+import { limbColour } from './limbEvidence.js';
 
 // A limb whose middle joint lies off the canvas leaves two strokes cut by the canvas's edge: the
 // upper one from the read shoulder (or hip), the lower one into the wrist (or ankle), which no
@@ -16,8 +16,6 @@ const CHAINS = [
 ] as const;
 // A stroke leaves its joint's dot (radius 4) within this distance of the joint.
 const START_REACH = 6;
-
-const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 
 /** Whether the stroke of colour `colour` leaving the joint at `from` runs to the image's edge (its pixels reach the border). */
 export function strokeReachesEdge(packed: Int32Array, width: number, height: number, from: Vec2, colour: number): boolean {

@@ -1,10 +1,9 @@
-import { BODY, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY } from '../bodyTopology.js';
 import { distance } from '../geometry.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody } from './bodies.js';
 import type { HandAnchor } from './hands.js';
-import { strokeBetween } from './limbEvidence.js';
-import { packRgb } from './pixels.js';
+import { limbColour, strokeBetween } from './limbEvidence.js';
 
 // Whether a hand hangs from the arm it reaches, or the drawing does not tell it from another
 // person's: the arm's own strokes must join it to its body, and a hand hanging from a forearm's
@@ -22,8 +21,6 @@ const OFF_LINE = 20;
 // covered by later drawing have its colour.
 const DRAWN_SHARE = 0.8;
 const MIN_READABLE = 10;
-
-const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 
 // A forearm's stroke whose wrist is not read runs on into its hand's wrist: a hand whose wrist
 // lies well to the side of that line is another arm's hand whose fingers reach over the stroke's end.

@@ -1,3 +1,4 @@
+import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
 import type { ImageFrame } from './handCandidates.js';
 import { handCost, handPatch, type HandPatch, type ReadHand } from './handFit.js';
@@ -83,8 +84,10 @@ const hangsFrom = (point: Vec2 | null | undefined, own: Vec2, other: Vec2): bool
  * the blob is parted between the two (nearer along the blob) and each part read as a hand (the
  * other's pixels it may cover); then each is read again over the blob less what the other's
  * drawing explains, while the two draw the blob better. The two are kept, each with its anchor,
- * when they get at most half as many of the blob's pixels wrong as the one hand did. The anchors
- * near the blob are looked for only when the one hand does not draw it exactly.
+ * when they get at most half as many of the blob's pixels wrong as the one hand did; their points
+ * are all in doubt when the two still get more than `inexact` wrong (they have not found the hands:
+ * dots piled on dots). The anchors near the blob are looked for only when the one hand does not
+ * draw it exactly.
  */
 export function handPair<A extends { at: Vec2 }>(
   packed: Int32Array,
@@ -95,6 +98,7 @@ export function handPair<A extends { at: Vec2 }>(
   anchors: () => A[],
   one: ReadHand,
   read: HandReader,
+  inexact: number,
 ): Array<{ hand: HandReading; anchor: A }> | null {
   const oneWrong = handCost(patch, one);
   if (oneWrong === 0) return null;
@@ -135,5 +139,6 @@ export function handPair<A extends { at: Vec2 }>(
     [pair, wrong] = [next, nextWrong];
   }
   if (wrong > oneWrong / 2 || !pair.every((f, k) => hangsFrom(f.reading?.drawn[0], k === 0 ? wrist : other, k === 0 ? other : wrist))) return null;
-  return pair.flatMap((f, k) => (f.reading?.drawn.some((p) => p !== null) ? [{ hand: f.reading, anchor: k === 0 ? anchor : second }] : []));
+  const unsure = (hand: HandReading): HandReading => (wrong > inexact ? { ...hand, points: hand.drawn.map(() => null), doubtful: HAND_KEYPOINT_COUNT } : hand);
+  return pair.flatMap((f, k) => (f.reading?.drawn.some((p) => p !== null) ? [{ hand: unsure(f.reading), anchor: k === 0 ? anchor : second }] : []));
 }

@@ -1,4 +1,12 @@
+import { BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
+import { packRgb } from './pixels.js';
+
+/** The body limbs' stroke colours (0.6 x colour), packed, in BODY_LIMBS order. */
+export const BODY_LIMB_PACKED: readonly number[] = BODY_LIMB_COLOURS.map(packRgb);
+
+/** The packed stroke colour of the body limb from joint `a` to joint `b` (0 when no limb joins them). */
+export const limbColour = (a: number, b: number): number => BODY_LIMB_PACKED[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? 0;
 
 // Joint dots (radius 4) cover both ends of a limb; samples closer than this to an end say nothing.
 const END_MARGIN = 5;
@@ -52,3 +60,27 @@ export function strokeBetween(packed: Int32Array, width: number, a: Vec2, b: Vec
   }
   return { share: hits + misses === 0 ? 0 : hits / (hits + misses), hits, readable: hits + misses, samples, faced };
 }
+
+/**
+ * The axis of the limb ControlNet draws between two joints read at `a` and `b` (pixel centres):
+ * its ellipse is centred on the whole-pixel midpoint and turned by the whole-degree angle, so a
+ * long limb's ends stray a few pixels from the straight line between its joints.
+ */
+export function drawnAxis(a: Vec2, b: Vec2): [Vec2, Vec2] {
+  const [ax, ay, bx, by] = [a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5];
+  const centre = { x: Math.trunc((ax + bx) / 2), y: Math.trunc((ay + by) / 2) };
+  const half = Math.trunc(Math.hypot(bx - ax, by - ay) / 2);
+  const angle = (Math.trunc((180 / Math.PI) * Math.atan2(ay - by, ax - bx)) * Math.PI) / 180;
+  const along = { x: Math.cos(angle) * half, y: Math.sin(angle) * half };
+  return [
+    { x: centre.x + along.x, y: centre.y + along.y },
+    { x: centre.x - along.x, y: centre.y - along.y },
+  ];
+}
+
+/** How the stroke of body limb `limb` (its index in BODY_LIMBS) shows between joints read at `a` and `b`, along the axis ControlNet draws it on. */
+export const drawnLimbStroke = (packed: Int32Array, width: number, limb: number, a: Vec2, b: Vec2): StrokeScore =>
+  strokeBetween(packed, width, ...drawnAxis(a, b), BODY_LIMB_PACKED[limb] ?? 0);
+
+/** Whether a limb's stroke runs over black: a limb is drawn whole, so no limb joins its two ends. */
+export const runsOverBlack = (s: StrokeScore): boolean => s.readable > s.hits;

@@ -1,6 +1,7 @@
-import { BODY } from '../bodyTopology.js';
+import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody } from './bodies.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, runsOverBlack } from './limbEvidence.js';
 import { components } from './pixels.js';
 
 // Pieces of one body that no readable limb joins (a neck hidden under its shoulders' dots, a limb
@@ -40,6 +41,68 @@ function nearestGap(a: ReadBody, b: ReadBody): number {
   return best;
 }
 
+// Around a joint, just beyond its dot, where the limb's stroke leaves it.
+const RING = [7, 8, 9, 10];
+// A stroke seen this far (in radians) from the way to the other joint leaves for somewhere else.
+const TOWARD = 0.6;
+
+// Whether the limb's colour leaves the joint at `from` only away from `to`: some of it shows
+// around the joint, none on the way to `to` (that limb's other end is elsewhere).
+function leavesElsewhere(packed: Int32Array, width: number, from: Vec2, to: Vec2, colour: number): boolean {
+  const height = packed.length / width;
+  const way = Math.atan2(to.y - from.y, to.x - from.x);
+  let [toward, away] = [0, 0];
+  for (const r of RING) {
+    for (let step = 0; step < 8 * r; step++) {
+      const angle = (step / (8 * r)) * 2 * Math.PI;
+      const [x, y] = [Math.round(from.x + r * Math.cos(angle)), Math.round(from.y + r * Math.sin(angle))];
+      if (x < 0 || y < 0 || x >= width || y >= height || packed[y * width + x] !== colour) continue;
+      const off = Math.abs(Math.atan2(Math.sin(angle - way), Math.cos(angle - way)));
+      if (off <= TOWARD) toward++;
+      else away++;
+    }
+  }
+  return away >= 3 && toward === 0;
+}
+
+// Two pieces are not one person when a limb that would join them runs over black (one person's
+// limb is drawn whole: a person whose neck is off the canvas beside another whose hips are), or
+// when its colour leaves one of its ends the other way (a limb wholly covered between them, while
+// the stroke that is the joint's own goes elsewhere).
+function limbRefuses(packed: Int32Array, width: number, a: ReadBody, b: ReadBody): boolean {
+  return BODY_LIMBS.some(([j, k], limb) =>
+    [
+      [a[j], b[k]],
+      [b[j], a[k]],
+    ].some(([p, q]) => {
+      if (!p || !q) return false;
+      const colour = BODY_LIMB_PACKED[limb] ?? 0;
+      const stroke = drawnLimbStroke(packed, width, limb, p, q);
+      return runsOverBlack(stroke) || (stroke.hits < 2 && (leavesElsewhere(packed, width, p, q, colour) || leavesElsewhere(packed, width, q, p, colour)));
+    }),
+  );
+}
+
+// A long stroke of one colour through another person's dot can give a body that person's joint
+// (marked doubtful) while its own joint is read as a piece apart. The piece takes the joints back
+// when each joint both claim is doubtful in the body and not in the piece, and a limb from the
+// body's sure joint to the piece shows whole (no black along it): the body's doubtful joints there,
+// and what hangs from them, give way. Returns the body with them cleared, or null.
+function yieldDoubtful(packed: Int32Array, width: number, host: ReadBody, guest: ReadBody): ReadBody | null {
+  const claimed = host.flatMap((p, j) => (p && guest[j] ? [j] : []));
+  if (claimed.length === 0 || claimed.some((j) => !host[j]?.doubtful || guest[j]?.doubtful)) return null;
+  const joined = BODY_LIMBS.some(([a, b], limb) => {
+    const [p, q] = [host[a], guest[b]];
+    if (!p || p.doubtful || !q || !claimed.includes(b)) return false;
+    const stroke = drawnLimbStroke(packed, width, limb, p, q);
+    return stroke.hits >= 2 && !runsOverBlack(stroke);
+  });
+  if (!joined) return null;
+  const cleared = new Set(claimed);
+  for (const [a, b] of BODY_LIMBS) if (cleared.has(a)) cleared.add(b);
+  return host.map((p, j) => (cleared.has(j) ? null : p));
+}
+
 function merge(into: ReadBody, from: ReadBody): void {
   from.forEach((p, j) => {
     if (p) into[j] = p as Vec2;
@@ -70,7 +133,8 @@ function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean 
 }
 
 /**
- * Joins the pieces of bodies that lie in one blob of drawn pixels and claim no joint twice:
+ * Joins the pieces of bodies that lie in one blob of drawn pixels, claim no joint twice and have no
+ * limb between them that refuses it (limbRefuses):
  * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
  * and ears alone go to a neck near them (attachLoneHeads); those no body took are dropped.
  */
@@ -81,10 +145,17 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
   for (const host of pieces) {
     if (!host.alive || host.blob < 0) continue;
     for (;;) {
-      // A head alone (its neck off the canvas or hidden) goes only to a neck near it (attachLoneHeads).
-      const guests = pieces.filter((g) => g !== host && g.alive && g.blob === host.blob && !clash(host.body, g.body) && !isHead(g.body));
-      const guest = guests.sort((a, b) => nearestGap(host.body, a.body) - nearestGap(host.body, b.body))[0];
-      if (!guest) break;
+      // A head alone (its neck off the canvas or hidden) is taken in by no body, but takes in a
+      // body with a neck in its blob (not a piece without one, which may be anyone's).
+      const guests = pieces.flatMap((g) => {
+        if (g === host || !g.alive || g.blob !== host.blob || isHead(g.body) || (isHead(host.body) && !g.body[BODY.neck])) return [];
+        const body = clash(host.body, g.body) ? yieldDoubtful(packed, width, host.body, g.body) : host.body;
+        return body && !clash(body, g.body) && !limbRefuses(packed, width, body, g.body) ? [{ piece: g, body }] : [];
+      });
+      const chosen = guests.sort((a, b) => nearestGap(host.body, a.piece.body) - nearestGap(host.body, b.piece.body))[0];
+      if (!chosen) break;
+      const guest = chosen.piece;
+      host.body = chosen.body;
       merge(host.body, guest.body);
       guest.alive = false;
     }

@@ -1,16 +1,17 @@
-import { BODY, BODY_COLOURS, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY, BODY_COLOURS } from '../bodyTopology.js';
 import { HAND_KEYPOINT_COUNT } from '../handTopology.js';
 import { distance } from '../geometry.js';
 import type { PoseProblem } from '../problems.js';
 import type { Keypoint, Person, PoseDocument, Vec2 } from '../types.js';
 import { readAnimals } from './animals.js';
-import { readBodies, type ReadBody, type ReadJoint } from './bodies.js';
+import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from './bodies.js';
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
 import { armUntold, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
+import { limbColour } from './limbEvidence.js';
 import { isOnBlack } from './onBlack.js';
 import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
@@ -30,7 +31,7 @@ export const noOneReadProblem = (image: RgbaImage): PoseProblem =>
 const JOINT_REACH = 5;
 
 const toKeypoints = (points: ReadonlyArray<ReadJoint | null>, shift = 0): Keypoint[] =>
-  points.map((p) => (p && !p.doubtful ? { x: p.x + shift, y: p.y + shift, visible: true } : { x: 0, y: 0, visible: false }));
+  points.map((p) => (p && !p.doubtful && !p.vague ? { x: p.x + shift, y: p.y + shift, visible: true } : { x: 0, y: 0, visible: false }));
 // A hand point is read as the pixel its dot is drawn at, and ControlNet draws a point at
 // int(x / W * W): the pixel's centre survives that rounding where its corner may fall a pixel short.
 const PIXEL_CENTRE = 0.5;
@@ -56,7 +57,6 @@ const FOREARMS = [
   [BODY.left_elbow, BODY.left_wrist],
   [BODY.right_elbow, BODY.right_wrist],
 ] as const;
-const limbColour = (a: number, b: number): number => packRgb(BODY_LIMB_COLOURS[BODY_LIMBS.findIndex(([x, y]) => x === a && y === b)] ?? [0, 0, 0]);
 const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
 
 // Where each body's hands hang from: each read wrist, else the end of its forearm's stroke.
@@ -207,7 +207,7 @@ export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): Sk
   // black before the people are read.
   const { animals, strokes } = readAnimals(packed, width, height);
   for (const i of strokes) packed[i] = 0;
-  const bodies = mergeFragments(readBodies(packed, width, height), packed, width, height);
+  const bodies = doubtLimbsOverBlack(mergeFragments(readBodies(packed, width, height), packed, width, height), packed, width);
   const mask = jointMask(bodies, packed, width, height);
   const hands = readHands(packed, width, height, (i) => mask[i] === 1, handAnchors(bodies, packed, width, height), bodies.length, onProgress);
   const feet = readFeet(packed, width, height, bodies);

@@ -2,9 +2,15 @@
 // either leg could be either's), or that a limb reaches only running on past a nearer dot of that
 // joint it reaches nearly as well (two people's limbs of one colour in a line read as one long
 // stroke), is marked doubtful, to be left hidden, instead of being given to one of them: every
-// joint the reader does report lies on the person it reports it on.
+// joint the reader does report lies on the person it reports it on. So too where pieces of people
+// lie side by side: a piece is not joined to a body by a limb that would run over black or whose
+// stroke leaves its joint the other way, and a piece takes back its joints from a body that took
+// them doubtfully; a dot cut by the canvas's edge and mostly covered is not placed; two hands' dots
+// heaped on each other are not read as two hands.
 import { describe, expect, it } from 'vitest';
 import { readBodies } from '../../../src/pose/fromPng/bodies.js';
+import { readSkeleton } from '../../../src/pose/fromPng/poseFromPng.js';
+import type { Keypoint, PoseDocument } from '../../../src/pose/index.js';
 import { snapToDrawingColours } from '../../../src/pose/fromPng/palette.js';
 import { packedPixels } from '../../../src/pose/fromPng/pixels.js';
 import { drawDocument, randomPoseDocument } from './randomPoses.js';
@@ -34,4 +40,33 @@ describe('the skeleton reader on people whose limbs cross', () => {
       expect(doubted).toBeGreaterThan(0);
     },
   );
+});
+
+// The drawn person whose points most of `points` lie on (index), or -1.
+function ownerOf(truth: PoseDocument, points: ReadonlyArray<{ k: Keypoint; i: number }>, part: (n: number) => readonly Keypoint[] | undefined): number {
+  const counts = truth.people.map((_, n) => points.filter(({ k, i }) => near(k, part(n)?.[i])).length);
+  const most = Math.max(0, ...counts);
+  return most === 0 ? -1 : counts.indexOf(most);
+}
+
+describe('the skeleton reader on pieces of people side by side', () => {
+  // Random drawings whose pieces the reader joined to the wrong body, placed where it could not
+  // tell, or read as hands where two hands' dots were heaped: a person whose neck is off the canvas
+  // beside another whose hips are (752966282), a knee another's short covered limb reached
+  // (245499845), an arm read apart from its body after a long stroke took its shoulder (1523281932),
+  // eyes at the canvas's top under face dots (1523281935), one person's two hands heaped (1269197258).
+  it.each([752966282, 245499845, 1523281932, 1523281935, 1269197258])('reports every point of drawing %i on its own person, where it is drawn', (seed) => {
+    const truth = randomPoseDocument(seed);
+    const { pose } = readSkeleton(drawDocument(truth));
+    for (const person of pose.people) {
+      const body = person.body.flatMap((k, i) => (k.visible ? [{ k, i }] : []));
+      const owner = ownerOf(truth, body, (n) => truth.people[n]?.body);
+      for (const { k, i } of body) expect(near(k, truth.people[owner]?.body[i]), `body joint ${i} at ${k.x}, ${k.y}`).toBe(true);
+      for (const side of ['leftHand', 'rightHand'] as const) {
+        person[side]?.forEach((k, i) => {
+          if (k.visible) expect(near(k, truth.people[owner]?.[side]?.[i]), `${side} point ${i} at ${k.x}, ${k.y}`).toBe(true);
+        });
+      }
+    }
+  });
 });

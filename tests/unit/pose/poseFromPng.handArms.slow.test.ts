@@ -2,7 +2,8 @@
 // hidden and named. Three random drawings (randomPoses.ts) show where the reader once gave a hand
 // to the wrong person: one hand over two people's forearm ends (their strokes cross, so both end
 // under it), a hand whose fingers reach over another forearm's end from the side, and a hand on an
-// arm read onto a body no drawn stroke joins it to.
+// arm once read onto a body no drawn stroke joins it to (now the arm is read apart, as a piece of
+// the person whose neck is off the canvas, and the hand on it is that person's).
 import { describe, expect, it } from 'vitest';
 import { readSkeleton } from '../../../src/pose/fromPng/poseFromPng.js';
 import type { Keypoint, Person, PoseDocument } from '../../../src/pose/index.js';
@@ -32,7 +33,6 @@ describe('the skeleton reader on hands near another person’s arm', () => {
   it.each([
     [2018216588, 'one hand over two crossing forearms’ ends'],
     [2018216591, 'a hand reaching over another forearm’s end from the side'],
-    [2018216590, 'a hand on an arm no drawn stroke joins to its body'],
   ])('reports no hand of drawing %i on another person (%s), and names the hand it hides', (seed) => {
     const truth = randomPoseDocument(seed);
     const { pose, uncertainHands } = readSkeleton(drawDocument(truth));
@@ -42,5 +42,14 @@ describe('the skeleton reader on hands near another person’s arm', () => {
     for (const { person, side } of whollyHidden) {
       expect(pose.people[person]?.[side === 'left' ? 'leftHand' : 'rightHand']?.every((k) => !k.visible)).toBe(true);
     }
+  });
+
+  it('reads the hand of drawing 2018216590 on the arm it hangs from, an arm no drawn stroke joins to the body beside it', () => {
+    const truth = randomPoseDocument(2018216590);
+    const { pose } = readSkeleton(drawDocument(truth));
+    expect(handPointsOnOthers(truth, pose)).toBe(0);
+    const arm = pose.people.find((p) => p.rightHand?.some((k) => k.visible));
+    expect(arm && drawnPerson(truth, arm)).toBe(2);
+    expect(arm?.rightHand?.filter((k, i) => near(k, truth.people[2]?.rightHand?.[i])).length).toBeGreaterThanOrEqual(10);
   });
 });
