@@ -143,10 +143,20 @@ const RIVAL_SHARE = 0.8;
 // joint reaches a nearer dot of its joint with at least this share of the kept limb's support.
 const OTHER_END_SHARE = 0.5;
 
+// Whether the segment from `a` to `b` passes over the dot at `q` away from its ends.
+function passesOver(a: Vec2, b: Vec2, q: Vec2): boolean {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length === 0) return false;
+  const along = ((q.x - a.x) * (b.x - a.x) + (q.y - a.y) * (b.y - a.y)) / length;
+  const across = Math.abs((q.y - a.y) * (b.x - a.x) - (q.x - a.x) * (b.y - a.y)) / length;
+  return along > 2 * JOINT_RADIUS && along < length - 2 * JOINT_RADIUS && across <= JOINT_RADIUS;
+}
+
 // After growing: a limb's far joint is doubtful when giving it to another person explains the
 // drawing as well (that person's limb reaches it as strongly, or the two people's far joints swapped
 // join as strongly), or when the limb runs on past a nearer dot of that joint it reaches nearly as
-// well (OTHER_END_SHARE); what hangs from a doubtful joint is doubtful too.
+// well (OTHER_END_SHARE) or over another dot of its first joint; what hangs from a doubtful joint
+// is doubtful too.
 function markDoubts(scene: Scene): void {
   const { people, doubtful } = scene;
   BODY_LIMBS.forEach(([a, b], limb) => {
@@ -166,6 +176,10 @@ function markDoubts(scene: Scene): void {
         if (Math.hypot(q.x - from.x, q.y - from.y) >= Math.hypot(kept.x - from.x, kept.y - from.y)) return;
         const other = supportBetween(scene, limb, p[a], c);
         if (other > -Infinity && other >= OTHER_END_SHARE * own) doubtful[pi]?.add(b);
+      });
+      // A limb running over another dot of its first joint is two people's limbs in a line.
+      scene.candidates[a]?.forEach((q, c) => {
+        if (c !== p[a] && from && kept && passesOver(from, kept, q)) doubtful[pi]?.add(b);
       });
     });
   });

@@ -19,8 +19,9 @@ const near = (a: { x: number; y: number }, b: { x: number; y: number; visible: b
 
 describe('the skeleton reader on people whose limbs cross', () => {
   // Random drawings (randomPoses.ts) whose crossing limbs the reader gave to the wrong person before
-  // it doubted them (the last two: limbs in a line, read as one stroke).
-  it.each([304, 108, 1482929171, 102, 1193979883])(
+  // it doubted them (the last three: limbs in a line, read as one stroke; in the last, over the
+  // other person's neck).
+  it.each([304, 108, 1482929171, 102, 1193979883, 453205391])(
     'reports each body joint of drawing %i on its own person, and doubts the ones that could be either',
     (seed) => {
       const truth = randomPoseDocument(seed);

@@ -8,13 +8,14 @@ import { drawDocument, randomPoseDocument } from './randomPoses.js';
 import { addScores, describePart, emptyScore, scoreReading, TOLERANCE } from './readingScore.js';
 
 const DRAWINGS = 10;
-// The goal is 95% of the body and hand points reported within 3 px. With hands hidden where the
-// drawing does not tell their arm (one hand over two people's forearm ends, a wrist to the side of
-// the forearm's stroke, an arm no drawn stroke joins to its body), eight fresh sets of ten measured
-// 98.0%, 96.1%, 99.1%, 93.0%, 97.1%, 97.6%, 99.4% and 99.4% (bodies 94.0% to 99.1%, hands 85.5% to
-// 100%). The 93.0% set (seed 1269197256) lost it on hands, and a ninth set met in CI (seed 752966282)
-// read 88.1%, so this guard sits below the lowest set, not at the goal.
-const PRECISION_FLOOR = 0.85;
+// The goal is 95% of the body and hand points reported within 3 px. With the body's doubts (a limb
+// over black, pieces not joined across a limb that refuses them, dots cut by the edge unplaced) and
+// two heaped hands hidden, ten fresh sets of ten measured 99.4%, 98.9%, 98.8%, 100%, 99.3%, 94.4%,
+// 100%, 99.1%, 97.5% and 97.5%; after a limb over another dot of its first joint was doubted too
+// (which took the 94.4% set, seed 453205382, to 98.9%), six fresh sets read 97.7%, 98.3%, 98.7%,
+// 96.1%, 100% and 98.7%. The sets the rules were found on had read 88.1% to 94.7% before. CI draws a fresh set each
+// run, so this guard sits below the lowest set measured, not at the goal.
+const PRECISION_FLOOR = 0.9;
 // Recall floors, below what was measured (body 84.8% to 93.8% of the points that show, hands 20.8%
 // to 35.5% over ten drawings): most hand points missed lie where dots pile up and the drawing does
 // not say which point is which, or on hands hidden because their arm is in doubt; most body points
