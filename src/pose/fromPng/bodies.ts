@@ -2,7 +2,7 @@ import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.j
 import type { Vec2 } from '../types.js';
 import { findDiscs, type Disc } from './discs.js';
 import { joinAcrossEdges } from './edgeLimbs.js';
-import { BODY_LIMB_PACKED, drawnLimbStroke, runsOverBlack, strokeBetween, type StrokeScore } from './limbEvidence.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, JOINT_RADIUS, passesOver, runsOverBlack, strokeBetween, type StrokeScore } from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
 /**
@@ -14,8 +14,6 @@ export type ReadJoint = Vec2 & { doubtful?: true; vague?: true };
 /** One person's body read from an image: for each COCO-18 joint its pixel centre, or null when it cannot be told. */
 export type ReadBody = Array<ReadJoint | null>;
 
-/** A joint dot's radius: ControlNet draws every body (and foot) joint as a disc of radius 4. */
-export const JOINT_RADIUS = 4;
 // Two pixels of a joint's exact colour (unique to that joint) are enough to place it roughly.
 const MIN_JOINT_PIXELS = 1;
 // A limb is accepted when most of its readable length has its colour and it shows at all.
@@ -143,20 +141,11 @@ const RIVAL_SHARE = 0.8;
 // joint reaches a nearer dot of its joint with at least this share of the kept limb's support.
 const OTHER_END_SHARE = 0.5;
 
-// Whether the segment from `a` to `b` passes over the dot at `q` away from its ends.
-function passesOver(a: Vec2, b: Vec2, q: Vec2): boolean {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
-  if (length === 0) return false;
-  const along = ((q.x - a.x) * (b.x - a.x) + (q.y - a.y) * (b.y - a.y)) / length;
-  const across = Math.abs((q.y - a.y) * (b.x - a.x) - (q.x - a.x) * (b.y - a.y)) / length;
-  return along > 2 * JOINT_RADIUS && along < length - 2 * JOINT_RADIUS && across <= JOINT_RADIUS;
-}
-
 // After growing: a limb's far joint is doubtful when giving it to another person explains the
 // drawing as well (that person's limb reaches it as strongly, or the two people's far joints swapped
 // join as strongly), or when the limb runs on past a nearer dot of that joint it reaches nearly as
-// well (OTHER_END_SHARE) or over another dot of its first joint; what hangs from a doubtful joint
-// is doubtful too.
+// well (OTHER_END_SHARE) or over another dot of either of its joints; what hangs from a doubtful
+// joint is doubtful too.
 function markDoubts(scene: Scene): void {
   const { people, doubtful } = scene;
   BODY_LIMBS.forEach(([a, b], limb) => {
@@ -177,10 +166,15 @@ function markDoubts(scene: Scene): void {
         const other = supportBetween(scene, limb, p[a], c);
         if (other > -Infinity && other >= OTHER_END_SHARE * own) doubtful[pi]?.add(b);
       });
-      // A limb running over another dot of its first joint is two people's limbs in a line.
-      scene.candidates[a]?.forEach((q, c) => {
-        if (c !== p[a] && from && kept && passesOver(from, kept, q)) doubtful[pi]?.add(b);
-      });
+      // A limb running over another dot of either of its joints is two people's limbs in a line.
+      for (const [joint, own] of [
+        [a, p[a]],
+        [b, p[b]],
+      ] as const) {
+        scene.candidates[joint]?.forEach((q, c) => {
+          if (c !== own && from && kept && passesOver(from, kept, q)) doubtful[pi]?.add(b);
+        });
+      }
     });
   });
   // BODY_LIMBS run from the neck outwards: a limb's first joint is settled before its second.

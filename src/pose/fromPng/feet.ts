@@ -1,7 +1,8 @@
 import { BODY_LIMB_COLOURS } from '../bodyTopology.js';
 import { FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_LIMB_COLOURS, FOOT_LIMBS } from '../footTopology.js';
 import type { Vec2 } from '../types.js';
-import { JOINT_RADIUS, limbSupport, type ReadBody } from './bodies.js';
+import { limbSupport, type ReadBody } from './bodies.js';
+import { JOINT_RADIUS } from './limbEvidence.js';
 import { findDiscs } from './discs.js';
 import { strokeBetween } from './limbEvidence.js';
 import { packRgb } from './pixels.js';

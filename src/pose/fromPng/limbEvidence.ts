@@ -2,6 +2,9 @@ import { BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import { packRgb } from './pixels.js';
 
+/** A joint dot's radius: ControlNet draws every body (and foot) joint as a disc of radius 4. */
+export const JOINT_RADIUS = 4;
+
 /** The body limbs' stroke colours (0.6 x colour), packed, in BODY_LIMBS order. */
 export const BODY_LIMB_PACKED: readonly number[] = BODY_LIMB_COLOURS.map(packRgb);
 
@@ -84,3 +87,12 @@ export const drawnLimbStroke = (packed: Int32Array, width: number, limb: number,
 
 /** Whether a limb's stroke runs over black: a limb is drawn whole, so no limb joins its two ends. */
 export const runsOverBlack = (s: StrokeScore): boolean => s.readable > s.hits;
+
+/** Whether the segment from `a` to `b` passes over the joint dot at `q` (within two radii of it), away from its ends. */
+export function passesOver(a: Vec2, b: Vec2, q: Vec2): boolean {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length === 0) return false;
+  const along = ((q.x - a.x) * (b.x - a.x) + (q.y - a.y) * (b.y - a.y)) / length;
+  const across = Math.abs((q.y - a.y) * (b.x - a.x) - (q.x - a.x) * (b.y - a.y)) / length;
+  return along > 2 * JOINT_RADIUS && along < length - 2 * JOINT_RADIUS && across <= 2 * JOINT_RADIUS;
+}

@@ -1,7 +1,7 @@
 import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody } from './bodies.js';
-import { BODY_LIMB_PACKED, drawnLimbStroke, runsOverBlack } from './limbEvidence.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, passesOver, runsOverBlack } from './limbEvidence.js';
 import { components } from './pixels.js';
 
 // Pieces of one body that no readable limb joins (a neck hidden under its shoulders' dots, a limb
@@ -85,17 +85,20 @@ function limbRefuses(packed: Int32Array, width: number, a: ReadBody, b: ReadBody
 
 // A long stroke of one colour through another person's dot can give a body that person's joint
 // (marked doubtful) while its own joint is read as a piece apart. The piece takes the joints back
-// when each joint both claim is doubtful in the body and not in the piece, and a limb from the
-// body's sure joint to the piece shows whole (no black along it): the body's doubtful joints there,
-// and what hangs from them, give way. Returns the body with them cleared, or null.
-function yieldDoubtful(packed: Int32Array, width: number, host: ReadBody, guest: ReadBody): ReadBody | null {
+// when each joint both claim is doubtful in the body and not in the piece, the body's limb to such
+// a joint runs over another body's dot of the limb's first joint (so its far part is that body's
+// limb), and the limb from the body's sure joint to the piece shows whole (no black along it): the
+// body's doubtful joints there, and what hangs from them, give way. Returns the body with them
+// cleared, or null.
+function yieldDoubtful(packed: Int32Array, width: number, host: ReadBody, guest: ReadBody, bodies: readonly ReadBody[]): ReadBody | null {
   const claimed = host.flatMap((p, j) => (p && guest[j] ? [j] : []));
   if (claimed.length === 0 || claimed.some((j) => !host[j]?.doubtful || guest[j]?.doubtful)) return null;
   const joined = BODY_LIMBS.some(([a, b], limb) => {
-    const [p, q] = [host[a], guest[b]];
-    if (!p || p.doubtful || !q || !claimed.includes(b)) return false;
+    const [p, far, q] = [host[a], host[b], guest[b]];
+    if (!p || p.doubtful || !far || !q || !claimed.includes(b)) return false;
+    const throughAnother = bodies.some((o) => o !== host && o[a] && passesOver(p, far, o[a]));
     const stroke = drawnLimbStroke(packed, width, limb, p, q);
-    return stroke.hits >= 2 && !runsOverBlack(stroke);
+    return throughAnother && stroke.hits >= 2 && !runsOverBlack(stroke);
   });
   if (!joined) return null;
   const cleared = new Set(claimed);
@@ -136,22 +139,34 @@ function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean 
  * Joins the pieces of bodies that lie in one blob of drawn pixels, claim no joint twice and have no
  * limb between them that refuses it (limbRefuses):
  * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
- * and ears alone go to a neck near them (attachLoneHeads); those no body took are dropped.
+ * and ears alone go to a neck near them (attachLoneHeads); those no body took are dropped, and so
+ * is a head left beside bodies in its blob.
  */
 export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): ReadBody[] {
   const labels = blobLabels(packed, width, height);
   const pieces = bodies.map((b) => ({ body: [...b], blob: blobOf(b, labels, width, height), alive: true }));
-  pieces.sort((a, b) => Number(b.body[BODY.neck] !== null) - Number(a.body[BODY.neck] !== null) || count(b.body) - count(a.body));
+  // Heads alone last: by then the other pieces are joined into the bodies they take in.
+  pieces.sort(
+    (a, b) =>
+      Number(b.body[BODY.neck] !== null) - Number(a.body[BODY.neck] !== null) ||
+      Number(isHead(a.body)) - Number(isHead(b.body)) ||
+      count(b.body) - count(a.body),
+  );
   for (const host of pieces) {
     if (!host.alive || host.blob < 0) continue;
     for (;;) {
-      // A head alone (its neck off the canvas or hidden) is taken in by no body, but takes in a
-      // body with a neck in its blob (not a piece without one, which may be anyone's).
+      // A head alone (its neck off the canvas or hidden) is taken in by no body, but takes in the
+      // one body in its blob it could join; where it could belong to more than one, it joins none.
       const guests = pieces.flatMap((g) => {
-        if (g === host || !g.alive || g.blob !== host.blob || isHead(g.body) || (isHead(host.body) && !g.body[BODY.neck])) return [];
-        const body = clash(host.body, g.body) ? yieldDoubtful(packed, width, host.body, g.body) : host.body;
+        if (g === host || !g.alive || g.blob !== host.blob || isHead(g.body)) return [];
+        const body = clash(host.body, g.body) ? yieldDoubtful(packed, width, host.body, g.body, bodies) : host.body;
         return body && !clash(body, g.body) && !limbRefuses(packed, width, body, g.body) ? [{ piece: g, body }] : [];
       });
+      // A body holding one of the head's joints only doubtfully might be its owner as well.
+      const owners = pieces.filter(
+        (g) => g !== host && g.alive && g.blob === host.blob && !isHead(g.body) && host.body.every((p, j) => !p || !g.body[j] || g.body[j]?.doubtful),
+      );
+      if (isHead(host.body) && owners.length > 1) break;
       const chosen = guests.sort((a, b) => nearestGap(host.body, a.piece.body) - nearestGap(host.body, b.piece.body))[0];
       if (!chosen) break;
       const guest = chosen.piece;
@@ -161,6 +176,8 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
     }
   }
   attachLoneHeads(pieces.filter((p) => p.alive));
-  // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person.
-  return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j))).map((p) => p.body);
+  // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person;
+  // nor is a head left beside bodies in its blob (it is one of theirs, which one is not told).
+  const beside = (head: (typeof pieces)[number]) => pieces.some((p) => p !== head && p.alive && p.blob === head.blob && !isHead(p.body));
+  return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p))).map((p) => p.body);
 }

@@ -55,19 +55,24 @@ describe('the skeleton reader on pieces of people side by side', () => {
   // tell, or read as hands where two hands' dots were heaped: a person whose neck is off the canvas
   // beside another whose hips are (752966282), a knee another's short covered limb reached
   // (245499845), an arm read apart from its body after a long stroke took its shoulder (1523281932),
-  // eyes at the canvas's top under face dots (1523281935), one person's two hands heaped (1269197258).
-  it.each([752966282, 245499845, 1523281932, 1523281935, 1269197258])('reports every point of drawing %i on its own person, where it is drawn', (seed) => {
-    const truth = randomPoseDocument(seed);
-    const { pose } = readSkeleton(drawDocument(truth));
-    for (const person of pose.people) {
-      const body = person.body.flatMap((k, i) => (k.visible ? [{ k, i }] : []));
-      const owner = ownerOf(truth, body, (n) => truth.people[n]?.body);
-      for (const { k, i } of body) expect(near(k, truth.people[owner]?.body[i]), `body joint ${i} at ${k.x}, ${k.y}`).toBe(true);
-      for (const side of ['leftHand', 'rightHand'] as const) {
-        person[side]?.forEach((k, i) => {
-          if (k.visible) expect(near(k, truth.people[owner]?.[side]?.[i]), `${side} point ${i} at ${k.x}, ${k.y}`).toBe(true);
-        });
+  // eyes at the canvas's top under face dots (1523281935), one person's two hands heaped (1269197258),
+  // ears alone between two people's heads (1083845), a shoulder limb over another's nearer shoulder
+  // dot (1339685359).
+  it.each([752966282, 245499845, 1523281932, 1523281935, 1269197258, 1083845, 1339685359])(
+    'reports every point of drawing %i on its own person, where it is drawn',
+    (seed) => {
+      const truth = randomPoseDocument(seed);
+      const { pose } = readSkeleton(drawDocument(truth));
+      for (const person of pose.people) {
+        const body = person.body.flatMap((k, i) => (k.visible ? [{ k, i }] : []));
+        const owner = ownerOf(truth, body, (n) => truth.people[n]?.body);
+        for (const { k, i } of body) expect(near(k, truth.people[owner]?.body[i]), `body joint ${i} at ${k.x}, ${k.y}`).toBe(true);
+        for (const side of ['leftHand', 'rightHand'] as const) {
+          person[side]?.forEach((k, i) => {
+            if (k.visible) expect(near(k, truth.people[owner]?.[side]?.[i]), `${side} point ${i} at ${k.x}, ${k.y}`).toBe(true);
+          });
+        }
       }
-    }
-  });
+    },
+  );
 });
