@@ -272,11 +272,11 @@ export function readHands(
     hand.doubtful = hand.drawn.filter((p, i) => p && !hand.points[i]).length;
     if (apart) hands.push({ hand, anchor: wristAnchor(hand.drawn[0], near) });
     else if (together.length === 0) hands.push({ hand, anchor: looseAnchor(around(), anchors.length === 2 * people) });
-    // Hands lying on each other: each is given the one reading, when the drawing holds two hands.
-    // Where one hand draws the blob, it is one hand over two people's wrists (their forearms'
-    // strokes crossing may end at the same place): whose it is, the drawing does not tell.
-    const onePerson = new Set(together.map((w) => w.person)).size <= 1;
-    const oneHand = !onePerson && handCost(patch, hand.drawn) <= INEXACT_SHARE * blobWeight(patch);
+    // A blob over two wrists as close as a dot's width (one person's, or two people's whose forearms'
+    // strokes end at the same place): where one hand draws it, whose hand it is the drawing does
+    // not tell (one hand, or two lying exactly on each other), so it is hidden on both and named;
+    // where none does, the reading has not found the hands (above).
+    const oneHand = together.length > 1 && handCost(patch, hand.drawn) <= INEXACT_SHARE * blobWeight(patch);
     const shared = oneHand ? { ...hand, points: hand.drawn.map(() => null), doubtful: HAND_KEYPOINT_COUNT } : hand;
     for (const anchor of apart ? [] : together) hands.push({ hand: { ...shared, points: [...shared.points] }, anchor });
   }

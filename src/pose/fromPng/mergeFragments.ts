@@ -163,10 +163,9 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
         return body && !clash(body, g.body) && !limbRefuses(packed, width, body, g.body) ? [{ piece: g, body }] : [];
       });
       // A body holding one of the head's joints only doubtfully might be its owner as well.
-      const owners = pieces.filter(
-        (g) => g !== host && g.alive && g.blob === host.blob && !isHead(g.body) && host.body.every((p, j) => !p || !g.body[j] || g.body[j]?.doubtful),
-      );
-      if (isHead(host.body) && owners.length > 1) break;
+      const mayOwn = (g: (typeof pieces)[number]) =>
+        g !== host && g.alive && g.blob === host.blob && !isHead(g.body) && host.body.every((p, j) => !p || !g.body[j] || g.body[j]?.doubtful);
+      if (isHead(host.body) && pieces.filter(mayOwn).length > 1) break;
       const chosen = guests.sort((a, b) => nearestGap(host.body, a.piece.body) - nearestGap(host.body, b.piece.body))[0];
       if (!chosen) break;
       const guest = chosen.piece;
@@ -178,6 +177,21 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
   attachLoneHeads(pieces.filter((p) => p.alive));
   // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person;
   // nor is a head left beside bodies in its blob (it is one of theirs, which one is not told).
+  // Nor is a piece without a neck that claims only joints a body in its blob holds doubtfully:
+  // either it is that body's or those joints are, and the drawing does not say which.
   const beside = (head: (typeof pieces)[number]) => pieces.some((p) => p !== head && p.alive && p.blob === head.blob && !isHead(p.body));
-  return pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p))).map((p) => p.body);
+  const contested = (piece: (typeof pieces)[number]) =>
+    !piece.body[BODY.neck] &&
+    pieces.some(
+      (p) =>
+        p !== piece &&
+        p.alive &&
+        p.blob === piece.blob &&
+        p.body[BODY.neck] &&
+        clash(p.body, piece.body) &&
+        piece.body.every((q, j) => !q || !p.body[j] || p.body[j]?.doubtful),
+    );
+  return pieces
+    .filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p)) && !contested(p))
+    .map((p) => p.body);
 }

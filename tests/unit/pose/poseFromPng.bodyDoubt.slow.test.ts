@@ -75,4 +75,12 @@ describe('the skeleton reader on pieces of people side by side', () => {
       }
     },
   );
+
+  // An arm read apart from its body (the body's own shoulder was taken doubtfully by a long stroke
+  // over that arm's shoulder dot) is not reported as a person of its own, with its hand on it.
+  it('reports no piece of drawing 1251460830 as a person of its own', () => {
+    const truth = randomPoseDocument(1251460830);
+    const { pose } = readSkeleton(drawDocument(truth));
+    expect(pose.people).toHaveLength(truth.people.length);
+  });
 });
