@@ -1,4 +1,5 @@
 import type { Vec2 } from '../types.js';
+import { runsOverBlack, strokeBetween } from './limbEvidence.js';
 
 // A wrist whose dot lies wholly under its hand's dots is not read, yet its hand still hangs from
 // it: the forearm's stroke (an ellipse from elbow to wrist) runs into the hand, and where its
@@ -18,12 +19,11 @@ export function forearmEnd(packed: Int32Array, width: number, height: number, el
       if (packed[i] === colour) [seen[i], stack[stack.length]] = [1, i];
     }
   }
-  let best: { p: Vec2; d: number } | null = null;
+  const stroke: Array<{ p: Vec2; d: number }> = [];
   while (stack.length > 0) {
     const i = stack.pop() as number;
     const [x, y] = [i % width, (i - (i % width)) / width];
-    const d = Math.hypot(x - elbow.x, y - elbow.y);
-    if (!best || d > best.d) best = { p: { x, y }, d };
+    stroke.push({ p: { x, y }, d: Math.hypot(x - elbow.x, y - elbow.y) });
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const [nx, ny] = [x + dx, y + dy];
@@ -34,7 +34,10 @@ export function forearmEnd(packed: Int32Array, width: number, height: number, el
       }
     }
   }
-  return best ? beyondCrossings(packed, width, height, elbow, best.p, colour) : null;
+  // Another arm's forearm of the same colour passing the elbow joins the fill: its pixels lie off
+  // a straight stroke from the elbow (black between), as the elbow's own forearm's never do.
+  const end = stroke.sort((a, b) => b.d - a.d).find(({ p }) => !runsOverBlack(strokeBetween(packed, width, elbow, p, colour)));
+  return end ? beyondCrossings(packed, width, height, elbow, end.p, colour) : null;
 }
 
 // Half the width of a forearm's stroke, and how far a later stroke across it may hide it.

@@ -17,6 +17,8 @@ export interface PackedDrawing {
 
 // How far (in pixels) a hand's wrist may lie to the side of its forearm's line (elbow to stroke's end).
 const OFF_LINE = 20;
+// A hand's wrist point farther than this (a dot's width) from the read wrist it reaches is not at that wrist.
+const ASTRAY = 9;
 // A limb is not drawn when fewer than this share of at least MIN_READABLE of its samples not
 // covered by later drawing have its colour.
 const DRAWN_SHARE = 0.8;
@@ -52,4 +54,29 @@ export function armUntold(drawing: PackedDrawing, body: ReadBody | undefined, an
   const chain = [BODY.neck, shoulder, elbow, wristJoint];
   if (chain.slice(1).some((joint, k) => undrawn(drawing, body, chain[k] ?? joint, joint))) return true;
   return !body[wristJoint] && offForearm(body[elbow], anchor.at, wrist);
+}
+
+const ARMS = [
+  { side: 'leftHand', elbow: BODY.left_elbow, wrist: BODY.left_wrist },
+  { side: 'rightHand', elbow: BODY.right_elbow, wrist: BODY.right_wrist },
+] as const;
+
+/**
+ * The arm a hand hangs from when the read wrist it reaches (`anchor`) lies over a dot's width from
+ * the hand's wrist point `wrist`: a hand's wrist dot hides its arm's wrist, so where one other arm
+ * whose wrist is not read has its forearm's stroke run from its elbow into that point, the hand is
+ * that arm's (its fingers only reach the read wrist). Otherwise `anchor`.
+ */
+export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): HandAnchor {
+  const reached = bodies[anchor.person]?.[anchor.side === 'leftHand' ? BODY.left_wrist : BODY.right_wrist];
+  if (!wrist || !reached || distance(wrist, reached) <= ASTRAY) return anchor;
+  const leading = bodies.flatMap((body, person) =>
+    ARMS.flatMap(({ side, elbow, wrist: wristJoint }): HandAnchor[] => {
+      const from = body[elbow];
+      if (body[wristJoint] || !from) return [];
+      const { share, readable } = strokeBetween(drawing.packed, drawing.width, from, wrist, limbColour(elbow, wristJoint));
+      return readable >= MIN_READABLE && share >= DRAWN_SHARE ? [{ at: wrist, person, side }] : [];
+    }),
+  );
+  return leading.length === 1 && leading[0] ? leading[0] : anchor;
 }

@@ -106,6 +106,29 @@ function yieldDoubtful(packed: Int32Array, width: number, host: ReadBody, guest:
   return host.map((p, j) => (cleared.has(j) ? null : p));
 }
 
+// Limbs between two joints along the body's tree (BODY_LIMBS), for every pair of joints.
+const HOPS: number[][] = (() => {
+  const n = 1 + Math.max(...BODY_LIMBS.flat());
+  const hops = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : Infinity)));
+  for (const [a, b] of BODY_LIMBS) [hops[a]![b], hops[b]![a]] = [1, 1];
+  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) hops[i]![j] = Math.min(hops[i]![j]!, hops[i]![k]! + hops[k]![j]!);
+  return hops;
+})();
+// A limb not read may be this much longer than the longest read (the trunk is longer than a forearm).
+const LIMB_SLACK = 1.5;
+
+// Whether `piece` may be part of `body`'s person: they claim no joint twice and every joint of each
+// lies within reach of every joint of the other, the limbs between them each no longer than
+// LIMB_SLACK times the longest limb read in either.
+function mayOwnPiece(body: ReadBody, piece: ReadBody): boolean {
+  if (clash(body, piece)) return false;
+  const longest = Math.max(
+    0,
+    ...[body, piece].flatMap((b) => BODY_LIMBS.flatMap(([j, k]) => (b[j] && b[k] ? [Math.hypot(b[j].x - b[k].x, b[j].y - b[k].y)] : []))),
+  );
+  return body.every((p, j) => !p || piece.every((q, k) => !q || Math.hypot(p.x - q.x, p.y - q.y) <= (HOPS[j]?.[k] ?? Infinity) * LIMB_SLACK * longest));
+}
+
 function merge(into: ReadBody, from: ReadBody): void {
   from.forEach((p, j) => {
     if (p) into[j] = p as Vec2;
@@ -191,7 +214,19 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
         clash(p.body, piece.body) &&
         piece.body.every((q, j) => !q || !p.body[j] || p.body[j]?.doubtful),
     );
-  return pieces
-    .filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p)) && !contested(p))
-    .map((p) => p.body);
+  const kept = pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p)) && !contested(p));
+  // A piece without a neck that a body ranked before it (one with a neck, or a larger piece) could
+  // own (mayOwnPiece, and no limb between them refuses it), the limbs between them off the canvas
+  // or hidden, is no person of its own. Where the one
+  // body that could own it is itself a piece without a neck, they are one person parted by the
+  // canvas's edge; otherwise whose it is the drawing does not say, and it is dropped.
+  const ranked = [...kept].sort((a, b) => Number(b.body[BODY.neck] !== null) - Number(a.body[BODY.neck] !== null) || count(b.body) - count(a.body));
+  const people: ReadBody[] = [];
+  for (const piece of ranked) {
+    const owners = piece.body[BODY.neck] ? [] : people.filter((owner) => mayOwnPiece(owner, piece.body) && !limbRefuses(packed, width, owner, piece.body));
+    const [owner] = owners;
+    if (!owner) people.push(piece.body);
+    else if (owners.length === 1 && !owner[BODY.neck]) merge(owner, piece.body);
+  }
+  return people;
 }

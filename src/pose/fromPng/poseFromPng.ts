@@ -8,10 +8,10 @@ import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from '
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { armUntold, type PackedDrawing } from './handArms.js';
+import { armLeadingTo, armUntold, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
-import { limbColour } from './limbEvidence.js';
+import { limbColour, passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
 import { isOnBlack } from './onBlack.js';
 import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
@@ -59,13 +59,22 @@ const FOREARMS = [
 ] as const;
 const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
 
-// Where each body's hands hang from: each read wrist, else the end of its forearm's stroke.
+// Where each body's hands hang from: each read wrist, else the end of its forearm's stroke. Not
+// that end where another arm's forearm of the same colour runs straight over the elbow to it: the
+// stroke followed may be that arm's, which passes the elbow.
 function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): HandAnchor[] {
   return bodies.flatMap((body, person) =>
     FOREARMS.flatMap(([elbowJoint, wristJoint], n): HandAnchor[] => {
-      const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
-      const end = wrist ?? (elbow ? forearmEnd(packed, width, height, elbow, FOREARM_COLOURS[n] ?? 0) : null);
-      return end ? [{ at: end, person, side: n === 0 ? 'leftHand' : 'rightHand' }] : [];
+      const [wrist, elbow, colour] = [body[wristJoint], body[elbowJoint], FOREARM_COLOURS[n] ?? 0];
+      const side = n === 0 ? 'leftHand' : 'rightHand';
+      if (wrist) return [{ at: wrist, person, side }];
+      const end = elbow && forearmEnd(packed, width, height, elbow, colour);
+      if (!elbow || !end) return [];
+      const passing = bodies.some((other) => {
+        const from = other[elbowJoint];
+        return other !== body && from && passesOver(from, end, elbow) && !runsOverBlack(strokeBetween(packed, width, from, end, colour));
+      });
+      return passing ? [] : [{ at: end, person, side }];
     }),
   );
 }
@@ -116,7 +125,10 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
   const pieces = bodies.filter((body) => !body[BODY.neck]).length;
   // Hands with an arm first: a guess takes only an arm no hand hangs from.
   // A hand the drawing does not tell hangs from the arm it reaches (handArms.ts) hangs from none.
-  const hung = hands.map(({ hand, anchor }) => ({ hand, anchor: anchor && armUntold(drawing, bodies[anchor.person], anchor, hand.drawn[0]) ? null : anchor }));
+  const hung = hands.map(({ hand, anchor: reached }) => {
+    const anchor = reached && armLeadingTo(drawing, bodies, reached, hand.drawn[0]);
+    return { hand, anchor: anchor && armUntold(drawing, bodies[anchor.person], anchor, hand.drawn[0]) ? null : anchor };
+  });
   for (const { hand, anchor } of hung.sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
       const body = bodies[anchor.person];

@@ -83,4 +83,44 @@ describe('the skeleton reader on pieces of people side by side', () => {
     const { pose } = readSkeleton(drawDocument(truth));
     expect(pose.people).toHaveLength(truth.people.length);
   });
+
+  // A piece without a neck that a body read with a neck (or a larger piece) could own, the limbs
+  // between them off the canvas, is no person of its own: a leg whose hip is off the canvas
+  // (1164158564), one person's leg and arm parted by the canvas's left edge (1164158566), an arm
+  // beside a person whose right arm is off the canvas (1318030766). Too far from any body to be
+  // its own, a piece stays a person (752966288: an arm 400 px from the only body without one).
+  it.each([1164158564, 1164158566, 1318030766, 752966288])('reads drawing %i as one person per person drawn', (seed) => {
+    const truth = randomPoseDocument(seed);
+    const { pose } = readSkeleton(drawDocument(truth));
+    expect(pose.people).toHaveLength(truth.people.length);
+  });
+});
+
+describe('the skeleton reader on hands over other arms', () => {
+  // A hand whose fingers reach another person's read wrist hangs from the arm whose forearm runs
+  // into its own wrist point (713810874); a forearm's stroke joined by another arm's of the same
+  // colour near the elbow ends where a straight stroke from the elbow ends (268175913); where
+  // another arm's forearm runs over the elbow to the stroke's end, the hand there is not given to
+  // that elbow (268175918); two forearms of one colour crossing, each hand on its own arm
+  // (2018216588, whose hand was once hidden: where each stroke ends was not told apart).
+  it.each([713810874, 268175913, 268175918, 2018216588])('reports every hand point of drawing %i on its own person', (seed) => {
+    const truth = randomPoseDocument(seed);
+    const { pose } = readSkeleton(drawDocument(truth));
+    let reported = 0;
+    for (const person of pose.people) {
+      const owner = ownerOf(
+        truth,
+        person.body.flatMap((k, i) => (k.visible ? [{ k, i }] : [])),
+        (n) => truth.people[n]?.body,
+      );
+      for (const side of ['leftHand', 'rightHand'] as const) {
+        person[side]?.forEach((k, i) => {
+          if (!k.visible) return;
+          reported++;
+          expect(near(k, truth.people[owner]?.[side]?.[i]), `${side} point ${i} at ${k.x}, ${k.y}`).toBe(true);
+        });
+      }
+    }
+    expect(reported).toBeGreaterThan(0);
+  });
 });
