@@ -15,6 +15,12 @@ export interface PackedDrawing {
   width: number;
 }
 
+/** The arms a hand hangs from: the hand's side, the elbow and wrist joints, and the forearm's stroke colour (packed). */
+export const ARMS = [
+  { side: 'leftHand', elbow: BODY.left_elbow, wrist: BODY.left_wrist, colour: limbColour(BODY.left_elbow, BODY.left_wrist) },
+  { side: 'rightHand', elbow: BODY.right_elbow, wrist: BODY.right_wrist, colour: limbColour(BODY.right_elbow, BODY.right_wrist) },
+] as const;
+
 // How far (in pixels) a hand's wrist may lie to the side of its forearm's line (elbow to stroke's end).
 const OFF_LINE = 20;
 // A hand's wrist point farther than this (a dot's width) from the read wrist it reaches is not at that wrist.
@@ -56,11 +62,6 @@ export function armUntold(drawing: PackedDrawing, body: ReadBody | undefined, an
   return !body[wristJoint] && offForearm(body[elbow], anchor.at, wrist);
 }
 
-const ARMS = [
-  { side: 'leftHand', elbow: BODY.left_elbow, wrist: BODY.left_wrist },
-  { side: 'rightHand', elbow: BODY.right_elbow, wrist: BODY.right_wrist },
-] as const;
-
 /**
  * The arm a hand hangs from when the read wrist it reaches (`anchor`) lies over a dot's width from
  * the hand's wrist point `wrist`: a hand's wrist dot hides its arm's wrist, so where one other arm
@@ -68,13 +69,13 @@ const ARMS = [
  * that arm's (its fingers only reach the read wrist). Otherwise `anchor`.
  */
 export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): HandAnchor {
-  const reached = bodies[anchor.person]?.[anchor.side === 'leftHand' ? BODY.left_wrist : BODY.right_wrist];
+  const reached = bodies[anchor.person]?.[ARMS[anchor.side === 'leftHand' ? 0 : 1].wrist];
   if (!wrist || !reached || distance(wrist, reached) <= ASTRAY) return anchor;
   const leading = bodies.flatMap((body, person) =>
-    ARMS.flatMap(({ side, elbow, wrist: wristJoint }): HandAnchor[] => {
+    ARMS.flatMap(({ side, elbow, wrist: wristJoint, colour }): HandAnchor[] => {
       const from = body[elbow];
       if (body[wristJoint] || !from) return [];
-      const { share, readable } = strokeBetween(drawing.packed, drawing.width, from, wrist, limbColour(elbow, wristJoint));
+      const { share, readable } = strokeBetween(drawing.packed, drawing.width, from, wrist, colour);
       return readable >= MIN_READABLE && share >= DRAWN_SHARE ? [{ at: wrist, person, side }] : [];
     }),
   );

@@ -163,7 +163,8 @@ function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean 
  * limb between them that refuses it (limbRefuses):
  * pieces with a neck take the rest first, largest piece and nearest pieces first. Pieces of eyes
  * and ears alone go to a neck near them (attachLoneHeads); those no body took are dropped, and so
- * is a head left beside bodies in its blob.
+ * is a head left beside bodies in its blob. A piece without a neck that another body could own
+ * (mayOwnPiece) joins it where that body has no neck either, and is dropped otherwise.
  */
 export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): ReadBody[] {
   const labels = blobLabels(packed, width, height);
@@ -217,9 +218,9 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
   const kept = pieces.filter((p) => p.alive && p.body.some((q, j) => q !== null && !HEAD_ONLY.has(j)) && !(isHead(p.body) && beside(p)) && !contested(p));
   // A piece without a neck that a body ranked before it (one with a neck, or a larger piece) could
   // own (mayOwnPiece, and no limb between them refuses it), the limbs between them off the canvas
-  // or hidden, is no person of its own. Where the one
-  // body that could own it is itself a piece without a neck, they are one person parted by the
-  // canvas's edge; otherwise whose it is the drawing does not say, and it is dropped.
+  // or hidden, is no person of its own. Where the one body that could own it has no neck either,
+  // they are one person parted by the canvas's edge; else whose it is the drawing does not say,
+  // and it is dropped.
   const ranked = [...kept].sort((a, b) => Number(b.body[BODY.neck] !== null) - Number(a.body[BODY.neck] !== null) || count(b.body) - count(a.body));
   const people: ReadBody[] = [];
   for (const piece of ranked) {

@@ -8,10 +8,10 @@ import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from '
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { armLeadingTo, armUntold, type PackedDrawing } from './handArms.js';
+import { ARMS, armLeadingTo, armUntold, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
-import { limbColour, passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
+import { passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
 import { isOnBlack } from './onBlack.js';
 import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
@@ -52,21 +52,13 @@ function jointMask(bodies: readonly ReadBody[], packed: Int32Array, width: numbe
   return mask;
 }
 
-// The forearms: elbow, wrist, and the limb joining them (its index in BODY_LIMBS, whose colour it has).
-const FOREARMS = [
-  [BODY.left_elbow, BODY.left_wrist],
-  [BODY.right_elbow, BODY.right_wrist],
-] as const;
-const FOREARM_COLOURS = FOREARMS.map(([e, w]) => limbColour(e, w));
-
 // Where each body's hands hang from: each read wrist, else the end of its forearm's stroke. Not
 // that end where another arm's forearm of the same colour runs straight over the elbow to it: the
 // stroke followed may be that arm's, which passes the elbow.
 function handAnchors(bodies: readonly ReadBody[], packed: Int32Array, width: number, height: number): HandAnchor[] {
   return bodies.flatMap((body, person) =>
-    FOREARMS.flatMap(([elbowJoint, wristJoint], n): HandAnchor[] => {
-      const [wrist, elbow, colour] = [body[wristJoint], body[elbowJoint], FOREARM_COLOURS[n] ?? 0];
-      const side = n === 0 ? 'leftHand' : 'rightHand';
+    ARMS.flatMap(({ side, elbow: elbowJoint, wrist: wristJoint, colour }): HandAnchor[] => {
+      const [wrist, elbow] = [body[wristJoint], body[elbowJoint]];
       if (wrist) return [{ at: wrist, person, side }];
       const end = elbow && forearmEnd(packed, width, height, elbow, colour);
       if (!elbow || !end) return [];
@@ -110,10 +102,6 @@ export interface UncertainHand {
 // reaches (armUntold). A hand no person has a free arm for is dropped: a person is kept
 // only with a body.
 function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[], drawing: PackedDrawing): UncertainHand[] {
-  const sides = [
-    ['leftHand', BODY.left_wrist, BODY.left_elbow],
-    ['rightHand', BODY.right_wrist, BODY.right_elbow],
-  ] as const;
   const uncertain: UncertainHand[] = [];
   const place = (person: number, side: 'leftHand' | 'rightHand', points: ReadonlyArray<Vec2 | null>, hidden: number) => {
     const target = people[person];
@@ -132,7 +120,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
   for (const { hand, anchor } of hung.sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
       const body = bodies[anchor.person];
-      const [wristJoint, elbowJoint] = anchor.side === 'leftHand' ? [BODY.left_wrist, BODY.left_elbow] : [BODY.right_wrist, BODY.right_elbow];
+      const { wrist: wristJoint, elbow: elbowJoint } = ARMS[anchor.side === 'leftHand' ? 0 : 1];
       const arm = body?.[wristJoint] ?? body?.[elbowJoint];
       const lying = !body?.[wristJoint] && liesOverForearm(body?.[elbowJoint], anchor.at, hand.drawn[0]);
       if (arm?.doubtful || lying || (!body?.[BODY.neck] && pieces >= 2))
@@ -149,7 +137,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
     if (!first) continue;
     let best: { person: number; side: 'leftHand' | 'rightHand'; d: number } | null = null;
     people.forEach((person, n) => {
-      for (const [side, wristJoint, elbowJoint] of sides) {
+      for (const { side, wrist: wristJoint, elbow: elbowJoint } of ARMS) {
         const [wrist, elbow] = [person.body[wristJoint], person.body[elbowJoint]];
         const arm = wrist?.visible ? wrist : elbow?.visible ? elbow : null;
         if (!arm || person[side]) continue;
@@ -207,9 +195,9 @@ export interface SkeletonReading {
  * likewise (a "whole body with feet" drawing, whose profile the pose then keeps); hands by their
  * edge hues; face dots by their white.
  * What cannot be told (a point under another limb, a dot under another dot, a body joint another
- * person's limb reaches as strongly, a hand point other placings draw as well elsewhere) is left
- * hidden, and the hands so hidden are named; an image
- * not mostly black (isOnBlack) reads as no one.
+ * person's limb reaches as strongly, a piece of a person another body could own, a hand whose arm
+ * or points other readings draw as well) is left hidden or out, and the hands so hidden are named
+ * (src/pose/README.md lists each rule); an image not mostly black (isOnBlack) reads as no one.
  */
 export function readSkeleton(image: RgbaImage, onProgress?: ReadingProgress): SkeletonReading {
   const { width, height } = image;
