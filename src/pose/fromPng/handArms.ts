@@ -75,9 +75,14 @@ export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[]
     ARMS.flatMap(({ side, elbow, wrist: wristJoint, colour }): HandAnchor[] => {
       const from = body[elbow];
       if (body[wristJoint] || !from) return [];
-      const { share, readable } = strokeBetween(drawing.packed, drawing.width, from, wrist, colour);
-      return readable >= MIN_READABLE && share >= DRAWN_SHARE ? [{ at: wrist, person, side }] : [];
+      return runsInto(drawing, from, wrist, colour) ? [{ at: wrist, person, side }] : [];
     }),
   );
   return leading.length === 1 && leading[0] ? leading[0] : anchor;
+}
+
+/** Whether a stroke of packed colour `colour` runs from `from` into `to`: drawn over most of the way that later drawing does not cover. */
+export function runsInto({ packed, width }: PackedDrawing, from: Vec2, to: Vec2, colour: number): boolean {
+  const { share, readable } = strokeBetween(packed, width, from, to, colour);
+  return readable >= MIN_READABLE && share >= DRAWN_SHARE;
 }

@@ -8,7 +8,7 @@ import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from '
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { ARMS, armLeadingTo, armUntold, type PackedDrawing } from './handArms.js';
+import { ARMS, armLeadingTo, armUntold, runsInto, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
@@ -130,7 +130,21 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
           hand.drawn.map(() => null),
           HAND_KEYPOINT_COUNT,
         );
-      else place(anchor.person, anchor.side, hand.points, hand.doubtful);
+      else {
+        const [person, root, elbow] = [people[anchor.person], hand.points[0], body?.[elbowJoint]];
+        // A wrist lies under its hand's wrist dot: where it is not read and the forearm's stroke
+        // runs from the elbow into the hand's wrist point, the wrist is that point.
+        if (
+          person &&
+          !person[anchor.side] &&
+          !body?.[wristJoint] &&
+          root &&
+          elbow &&
+          runsInto(drawing, elbow, root, ARMS[anchor.side === 'leftHand' ? 0 : 1].colour)
+        )
+          person.body[wristJoint] = { x: root.x + PIXEL_CENTRE, y: root.y + PIXEL_CENTRE, visible: true };
+        place(anchor.person, anchor.side, hand.points, hand.doubtful);
+      }
       continue;
     }
     const first = hand.drawn.find((p) => p !== null);

@@ -48,4 +48,21 @@ describe('the skeleton reader on hands near another person’s arm', () => {
     expect(arm && drawnPerson(truth, arm)).toBe(2);
     expect(arm?.rightHand?.filter((k, i) => near(k, truth.people[2]?.rightHand?.[i])).length).toBeGreaterThanOrEqual(10);
   });
+
+  // A wrist under its hand's wrist dot is not read from its own dot; where the forearm's stroke runs
+  // from the elbow into the hand's wrist point, the wrist is placed there, so the forearm is drawn
+  // again (drawing 713810874: both people's hands hang from wrists their dots hide).
+  it('places the wrists of drawing 713810874 under their hands’ wrist dots', () => {
+    const truth = randomPoseDocument(713810874);
+    const { pose } = readSkeleton(drawDocument(truth));
+    let wrists = 0;
+    for (const person of pose.people) {
+      const own = truth.people[drawnPerson(truth, person)];
+      person.body.forEach((k, i) => {
+        if (k.visible) expect(near(k, own?.body[i]), `body joint ${i} at ${k.x}, ${k.y}`).toBe(true);
+      });
+      wrists += [4, 7].filter((i) => person.body[i]?.visible && near(person.body[i], own?.[i === 4 ? 'rightHand' : 'leftHand']?.[0])).length;
+    }
+    expect(wrists).toBeGreaterThanOrEqual(2);
+  });
 });
