@@ -93,14 +93,15 @@ export interface UncertainHand {
   hidden: number;
 }
 
-// A hand goes to the arm its blob hangs from; hidden when that arm's wrist (or, where the wrist is
-// not read, its elbow) is doubtful (another person's arm may end there), when it may lie over the
-// forearm rather than hang from it (liesOverForearm), or when its body is one of several read
-// without a neck (pieces the canvas's edge parts may be one person's). A hand no arm reaches goes
-// to the free wrist (or, where a wrist is not read, elbow) nearest its first read point; that is a
-// guess, so it is left hidden; so is a hand the drawing does not tell hangs from the arm it
-// reaches (armUntold). A hand no person has a free arm for is dropped: a person is kept
-// only with a body.
+// A hand goes to the arm its blob hangs from (or to the arm whose forearm runs into its wrist
+// point, armLeadingTo), and a wrist not read is placed at that point where the forearm's stroke
+// runs into it; hidden when that arm's wrist (or, where the wrist is not read, its elbow) is
+// doubtful (another person's arm may end there), when it may lie over the forearm rather than hang
+// from it (liesOverForearm), or when its body is one of several read without a neck (pieces the
+// canvas's edge parts may be one person's). A hand no arm reaches goes to the free wrist (or, where
+// a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left hidden;
+// so is a hand the drawing does not tell hangs from the arm it reaches (armUntold). A hand no
+// person has a free arm for is dropped: a person is kept only with a body.
 function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[], drawing: PackedDrawing): UncertainHand[] {
   const uncertain: UncertainHand[] = [];
   const place = (person: number, side: 'leftHand' | 'rightHand', points: ReadonlyArray<Vec2 | null>, hidden: number) => {
