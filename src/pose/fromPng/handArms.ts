@@ -21,6 +21,9 @@ export const ARMS = [
   { side: 'rightHand', elbow: BODY.right_elbow, wrist: BODY.right_wrist, colour: limbColour(BODY.right_elbow, BODY.right_wrist) },
 ] as const;
 
+/** The arm a hand of `side` hangs from (its entry in ARMS). */
+export const armOf = (side: HandAnchor['side']): (typeof ARMS)[number] => ARMS[side === 'leftHand' ? 0 : 1];
+
 // How far (in pixels) a hand's wrist may lie to the side of its forearm's line (elbow to stroke's end).
 const OFF_LINE = 20;
 // A hand's wrist point farther than this (a dot's width) from the read wrist it reaches is not at that wrist.
@@ -69,7 +72,7 @@ export function armUntold(drawing: PackedDrawing, body: ReadBody | undefined, an
  * that arm's (its fingers only reach the read wrist). Otherwise `anchor`.
  */
 export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): HandAnchor {
-  const reached = bodies[anchor.person]?.[ARMS[anchor.side === 'leftHand' ? 0 : 1].wrist];
+  const reached = bodies[anchor.person]?.[armOf(anchor.side).wrist];
   if (!wrist || !reached || distance(wrist, reached) <= ASTRAY) return anchor;
   const leading = bodies.flatMap((body, person) =>
     ARMS.flatMap(({ side, elbow, wrist: wristJoint, colour }): HandAnchor[] => {

@@ -1,4 +1,5 @@
 import { BODY, BODY_LIMBS } from '../bodyTopology.js';
+import { distance } from '../geometry.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody } from './bodies.js';
 import { BODY_LIMB_PACKED, drawnLimbStroke, passesOver, runsOverBlack } from './limbEvidence.js';
@@ -37,7 +38,7 @@ const count = (b: ReadBody): number => b.filter((p) => p !== null).length;
 
 function nearestGap(a: ReadBody, b: ReadBody): number {
   let best = Infinity;
-  for (const p of a) for (const q of b) if (p && q) best = Math.min(best, Math.hypot(p.x - q.x, p.y - q.y));
+  for (const p of a) for (const q of b) if (p && q) best = Math.min(best, distance(p, q));
   return best;
 }
 
@@ -122,11 +123,8 @@ const LIMB_SLACK = 1.5;
 // LIMB_SLACK times the longest limb read in either.
 function mayOwnPiece(body: ReadBody, piece: ReadBody): boolean {
   if (clash(body, piece)) return false;
-  const longest = Math.max(
-    0,
-    ...[body, piece].flatMap((b) => BODY_LIMBS.flatMap(([j, k]) => (b[j] && b[k] ? [Math.hypot(b[j].x - b[k].x, b[j].y - b[k].y)] : []))),
-  );
-  return body.every((p, j) => !p || piece.every((q, k) => !q || Math.hypot(p.x - q.x, p.y - q.y) <= (HOPS[j]?.[k] ?? Infinity) * LIMB_SLACK * longest));
+  const longest = Math.max(0, ...[body, piece].flatMap((b) => BODY_LIMBS.flatMap(([j, k]) => (b[j] && b[k] ? [distance(b[j], b[k])] : []))));
+  return body.every((p, j) => !p || piece.every((q, k) => !q || distance(p, q) <= (HOPS[j]?.[k] ?? Infinity) * LIMB_SLACK * longest));
 }
 
 function merge(into: ReadBody, from: ReadBody): void {
@@ -147,8 +145,8 @@ function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean 
     pieces.flatMap((host) => {
       const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
       if (!neck || !right || !left || clash(host.body, head.body)) return [];
-      const gap = Math.max(...head.body.flatMap((q) => (q ? [Math.hypot(q.x - neck.x, q.y - neck.y)] : [])));
-      return gap <= HEAD_REACH * Math.hypot(right.x - left.x, right.y - left.y) ? [{ head, host, gap }] : [];
+      const gap = Math.max(...head.body.flatMap((q) => (q ? [distance(q, neck)] : [])));
+      return gap <= HEAD_REACH * distance(right, left) ? [{ head, host, gap }] : [];
     }),
   );
   for (const { head, host } of pairs.sort((a, b) => a.gap - b.gap)) {

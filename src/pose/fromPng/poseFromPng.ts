@@ -8,7 +8,7 @@ import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from '
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { ARMS, armLeadingTo, armUntold, runsInto, type PackedDrawing } from './handArms.js';
+import { ARMS, armLeadingTo, armOf, armUntold, runsInto, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
@@ -121,7 +121,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
   for (const { hand, anchor } of hung.sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {
       const body = bodies[anchor.person];
-      const { wrist: wristJoint, elbow: elbowJoint } = ARMS[anchor.side === 'leftHand' ? 0 : 1];
+      const { wrist: wristJoint, elbow: elbowJoint, colour } = armOf(anchor.side);
       const arm = body?.[wristJoint] ?? body?.[elbowJoint];
       const lying = !body?.[wristJoint] && liesOverForearm(body?.[elbowJoint], anchor.at, hand.drawn[0]);
       if (arm?.doubtful || lying || (!body?.[BODY.neck] && pieces >= 2))
@@ -135,14 +135,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
         const [person, root, elbow] = [people[anchor.person], hand.points[0], body?.[elbowJoint]];
         // A wrist lies under its hand's wrist dot: where it is not read and the forearm's stroke
         // runs from the elbow into the hand's wrist point, the wrist is that point.
-        if (
-          person &&
-          !person[anchor.side] &&
-          !body?.[wristJoint] &&
-          root &&
-          elbow &&
-          runsInto(drawing, elbow, root, ARMS[anchor.side === 'leftHand' ? 0 : 1].colour)
-        )
+        if (person && !person[anchor.side] && !body?.[wristJoint] && root && elbow && runsInto(drawing, elbow, root, colour))
           person.body[wristJoint] = { x: root.x + PIXEL_CENTRE, y: root.y + PIXEL_CENTRE, visible: true };
         place(anchor.person, anchor.side, hand.points, hand.doubtful);
       }
