@@ -20,6 +20,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
+  stopping.add(child);
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -39,6 +40,9 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Emulators this process is stopping: their exit is expected. */
+const stopping = new WeakSet<ChildProcess>();
+
 /** How the firebase CLI says another emulator holds (or is taking) the ports. */
 const PORT_TAKEN = /port taken|is not open|already in use/i;
 
@@ -55,7 +59,7 @@ export interface EmulatorStart {
 export async function ensureAuthEmulator(
   host: string,
   projectId: string,
-  options: { timeoutMs?: number; start?: EmulatorStart } = {},
+  options: { timeoutMs?: number; start?: EmulatorStart; report?: (message: string) => void } = {},
 ): Promise<RunningEmulator> {
   const url = `http://${host}`;
   if (await answers(url)) return { url, startedHere: false, stop: async () => {} };
@@ -88,6 +92,11 @@ export async function ensureAuthEmulator(
     }
     await new Promise((r) => setTimeout(r, 300));
   }
+  // Every sign-in fails once the emulator is gone: say so, with its last words, where they are seen.
+  const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  child.once('close', (code, signal) => {
+    if (!stopping.has(child)) report(`The Auth Emulator at ${url} stopped (exit code ${code}, signal ${signal}); its last output:\n${output.slice(-2000)}`);
+  });
   return { url, startedHere: true, stop: () => stopChild(child) };
 }
 

@@ -37,3 +37,38 @@ describe('ensureAuthEmulator while another process starts the emulator', () => {
     );
   });
 });
+
+/** A stand-in emulator answering at port, which prints `words` and exits after `lifeMs` (never, when 0). */
+function standIn(port: number, words: string, lifeMs: number) {
+  const script = `require('http').createServer((q, r) => r.end('{}')).listen(${port}, '127.0.0.1');
+    ${lifeMs > 0 ? `setTimeout(() => { console.log(${JSON.stringify(words)}); process.exit(3); }, ${lifeMs});` : ''}`;
+  return { command: process.execPath, args: ['-e', script] };
+}
+
+describe('an Auth Emulator started here', () => {
+  it('says when it stops on its own, with its last output, since every sign-in fails after', async () => {
+    const port = await freePort();
+    const reports: string[] = [];
+    const emulator = await ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', {
+      timeoutMs: 15_000,
+      start: standIn(port, 'out of memory', 1500),
+      report: (message) => reports.push(message),
+    });
+    expect(emulator.startedHere).toBe(true);
+    await expect.poll(() => reports, { timeout: 10_000 }).toHaveLength(1);
+    expect(reports[0]).toMatch(new RegExp(`127\\.0\\.0\\.1:${port} stopped \\(exit code 3[\\s\\S]*out of memory`));
+  });
+
+  it('says nothing when it is stopped', async () => {
+    const port = await freePort();
+    const reports: string[] = [];
+    const emulator = await ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', {
+      timeoutMs: 15_000,
+      start: standIn(port, '', 0),
+      report: (message) => reports.push(message),
+    });
+    await emulator.stop();
+    await expect(fetch(emulator.url)).rejects.toThrow();
+    expect(reports).toEqual([]);
+  });
+});
