@@ -84,6 +84,22 @@ export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[]
   return leading.length === 1 && leading[0] ? leading[0] : anchor;
 }
 
+/**
+ * Whether another arm leads into the hand whose wrist point is `wrist` as well as the arm of
+ * `anchor`, which reaches it by its forearm's stroke (its wrist not read): another person's arm of
+ * the same side, its wrist not read either, whose forearm's stroke runs from its elbow into that
+ * point. Same-coloured forearms that touch make one stroke, so which of them ends in the hand the
+ * drawing does not tell.
+ */
+export function anotherArmLeads(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): boolean {
+  const { elbow, wrist: wristJoint, colour } = armOf(anchor.side);
+  if (!wrist || bodies[anchor.person]?.[wristJoint]) return false;
+  return bodies.some((body, person) => {
+    const from = body[elbow];
+    return person !== anchor.person && !!from && !body[wristJoint] && runsInto(drawing, from, wrist, colour);
+  });
+}
+
 /** Whether a stroke of packed colour `colour` runs from `from` into `to`: drawn over most of the way that later drawing does not cover. */
 export function runsInto({ packed, width }: PackedDrawing, from: Vec2, to: Vec2, colour: number): boolean {
   const { share, readable } = strokeBetween(packed, width, from, to, colour);

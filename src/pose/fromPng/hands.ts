@@ -35,10 +35,11 @@ const CONTENDING = 3;
 // Share of its blob's pixels (weighted as handCost weighs them) a reading may get wrong and
 // still have found its hand (a re-saved drawing's noise gets a few wrong).
 const INEXACT_SHARE = 0.1;
-// Two hands lying on each other cannot be drawn as exactly: the pair may get this share wrong (two
-// hands whose dots overlap by 6 px got 10.3% wrong and 32 of 42 points right; a heap of two hands'
-// dots 17%, with 6 of 25 points right).
-const PAIR_INEXACT_SHARE = 0.15;
+// Two hands lying on each other: a pair that gets more than this share of the blob wrong has not
+// found them. Pairs read right got at most 0.4% wrong; every pair getting 7% or more wrong reported
+// wrong points (two hands whose dots overlap by 6 px: 10.3% wrong, 4 of 32 points reported wrong;
+// on random drawings, 5 pairs at 7.2 to 10.7%: 35 of 90 reported points wrong).
+const PAIR_INEXACT_SHARE = 0.05;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
 const PAIR_REACH = 40;

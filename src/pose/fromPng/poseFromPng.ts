@@ -8,7 +8,7 @@ import { doubtLimbsOverBlack, readBodies, type ReadBody, type ReadJoint } from '
 import { readFeet } from './feet.js';
 import { forearmEnd } from './forearms.js';
 import { labelFace, readFaceDots } from './faces.js';
-import { ARMS, armLeadingTo, armOf, armUntold, runsInto, type PackedDrawing } from './handArms.js';
+import { anotherArmLeads, ARMS, armLeadingTo, armOf, armUntold, runsInto, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
 import { passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
@@ -116,7 +116,8 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
   // A hand the drawing does not tell hangs from the arm it reaches (handArms.ts) hangs from none.
   const hung = hands.map(({ hand, anchor: reached }) => {
     const anchor = reached && armLeadingTo(drawing, bodies, reached, hand.drawn[0]);
-    return { hand, anchor: anchor && armUntold(drawing, bodies[anchor.person], anchor, hand.drawn[0]) ? null : anchor };
+    const untold = anchor && (armUntold(drawing, bodies[anchor.person], anchor, hand.drawn[0]) || anotherArmLeads(drawing, bodies, anchor, hand.drawn[0]));
+    return { hand, anchor: untold ? null : anchor };
   });
   for (const { hand, anchor } of hung.sort((a, b) => Number(!a.anchor) - Number(!b.anchor))) {
     if (anchor) {

@@ -1,5 +1,5 @@
 // A hand is given to an arm only where the drawing tells it hangs from that arm; else it is left
-// hidden and named. Two random drawings (randomPoses.ts) show where the reader once gave a hand
+// hidden and named. Random drawings (randomPoses.ts) show where the reader once gave a hand
 // to the wrong person: a hand whose fingers reach over another forearm's end from the side, and a
 // hand on an arm once read onto a body no drawn stroke joins it to (now the arm is read apart, as
 // a piece of the person whose neck is off the canvas, and the hand on it is that person's).
@@ -64,5 +64,22 @@ describe('the skeleton reader on hands near another person’s arm', () => {
       wrists += [4, 7].filter((i) => person.body[i]?.visible && near(person.body[i], own?.[i === 4 ? 'rightHand' : 'leftHand']?.[0])).length;
     }
     expect(wrists).toBeGreaterThanOrEqual(2);
+  });
+
+  // Two people's left forearms, of one colour, touch beside a hand: one stroke runs from both
+  // elbows into its wrist point, and which arm it hangs from the drawing does not tell (drawing
+  // 1990872226; before, it went to the wrong person, with a wrist placed under it).
+  it('hides and names the hand of drawing 1990872226 that two people’s forearms run into', () => {
+    const truth = randomPoseDocument(1990872226);
+    const { pose, uncertainHands } = readSkeleton(drawDocument(truth));
+    expect(handPointsOnOthers(truth, pose)).toBe(0);
+    for (const person of pose.people) {
+      const own = truth.people[drawnPerson(truth, person)];
+      person.body.forEach((k, i) => {
+        if (k.visible) expect(near(k, own?.body[i]), `body joint ${i} at ${k.x}, ${k.y}`).toBe(true);
+      });
+    }
+    const named = uncertainHands.filter((h) => h.side === 'left' && h.hidden === 21).map((h) => drawnPerson(truth, pose.people[h.person] as Person));
+    expect(named).toContain(2);
   });
 });
