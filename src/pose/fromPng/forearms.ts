@@ -37,7 +37,12 @@ export function forearmEnd(packed: Int32Array, width: number, height: number, el
   // Another arm's forearm of the same colour passing the elbow joins the fill: its pixels lie off
   // a straight stroke from the elbow (black between), as the elbow's own forearm's never do.
   const end = stroke.sort((a, b) => b.d - a.d).find(({ p }) => !runsOverBlack(strokeBetween(packed, width, elbow, p, colour)));
-  return end ? beyondCrossings(packed, width, height, elbow, end.p, colour) : null;
+  if (!end) return null;
+  // The stroke's farthest pixel may lie on its edge, off its axis: the walk past a crossing goes
+  // along the axis, from the elbow through the middle of the pixels reached.
+  const reached = stroke.filter(({ d }) => d <= end.d);
+  const middle = { x: reached.reduce((s, { p }) => s + p.x, 0) / reached.length, y: reached.reduce((s, { p }) => s + p.y, 0) / reached.length };
+  return beyondCrossings(packed, width, height, elbow, end.p, middle, colour);
 }
 
 // Half the width of a forearm's stroke, and how far a later stroke across it may hide it.
@@ -45,12 +50,14 @@ const ACROSS = 3;
 const MAX_CROSSING = 30;
 
 // A later limb drawn across the forearm cuts its stroke in two: the stroke goes on along the same
-// line past it. Walking on from `end`, away from the elbow, over drawn pixels, the farthest pixel
-// of the forearm's colour near the line, until a stretch of MAX_CROSSING shows none of it.
-function beyondCrossings(packed: Int32Array, width: number, height: number, elbow: Vec2, end: Vec2, colour: number): Vec2 {
-  const length = Math.hypot(end.x - elbow.x, end.y - elbow.y);
-  if (length < 1) return end;
-  const [ux, uy] = [(end.x - elbow.x) / length, (end.y - elbow.y) / length];
+// line past it. Walking on along the line from the elbow through `through`, from abreast of `end`
+// away from the elbow, over drawn pixels, the farthest pixel of the forearm's colour near the
+// line, until a stretch of MAX_CROSSING shows none of it.
+function beyondCrossings(packed: Int32Array, width: number, height: number, elbow: Vec2, end: Vec2, through: Vec2, colour: number): Vec2 {
+  const span = Math.hypot(through.x - elbow.x, through.y - elbow.y);
+  if (span < 1) return end;
+  const [ux, uy] = [(through.x - elbow.x) / span, (through.y - elbow.y) / span];
+  const length = (end.x - elbow.x) * ux + (end.y - elbow.y) * uy;
   let [found, last] = [end, length];
   for (let t = length + 1; t <= last + MAX_CROSSING; t++) {
     let drawn = false;

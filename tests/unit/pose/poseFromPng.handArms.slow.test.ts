@@ -82,4 +82,22 @@ describe('the skeleton reader on hands near another person’s arm', () => {
     const named = uncertainHands.filter((h) => h.side === 'left' && h.hidden === 21).map((h) => drawnPerson(truth, pose.people[h.person] as Person));
     expect(named).toContain(2);
   });
+
+  // A forearm cut by a later limb drawn across it goes on past the crossing along its axis, not
+  // along the line to its cut end's farthest pixel (an edge pixel, off the axis): drawing 269012590
+  // (one person, forearms crossing; the right hand was read as the left) and 145681074 (a hand was
+  // given to another person's wrist beside it).
+  it.each([
+    [269012590, 'rightHand', 0],
+    [145681074, 'leftHand', 1],
+  ] as const)('reads the hand of drawing %i at the end of its forearm cut by a crossing limb', (seed, side, drawn) => {
+    const truth = randomPoseDocument(seed);
+    const { pose } = readSkeleton(drawDocument(truth));
+    expect(handPointsOnOthers(truth, pose)).toBe(0);
+    const person = pose.people.find((p) => drawnPerson(truth, p) === drawn);
+    const hand = person?.[side] ?? [];
+    expect(hand.filter((k, i) => near(k, truth.people[drawn]?.[side]?.[i])).length).toBeGreaterThanOrEqual(10);
+    for (const p of pose.people)
+      for (const s of SIDES) p[s]?.forEach((k, i) => k.visible && expect(near(k, truth.people[drawnPerson(truth, p)]?.[s]?.[i]), `${s} ${i}`).toBe(true));
+  });
 });
