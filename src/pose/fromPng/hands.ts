@@ -36,9 +36,9 @@ const CONTENDING = 3;
 // still have found its hand (a re-saved drawing's noise gets a few wrong).
 const INEXACT_SHARE = 0.1;
 // Two hands lying on each other: a pair that gets more than this share of the blob wrong has not
-// found them. Pairs read right got at most 0.4% wrong; every pair getting 7% or more wrong reported
-// wrong points (two hands whose dots overlap by 6 px: 10.3% wrong, 4 of 32 points reported wrong;
-// on random drawings, 5 pairs at 7.2 to 10.7%: 35 of 90 reported points wrong).
+// found them. On random drawings, 4 pairs getting at most 0.4% wrong reported 60 of 63 points
+// right, and 5 pairs getting 7.2 to 10.7% wrong, 55 of 90 (two hands whose dots overlap by 6 px:
+// 10.3% wrong, 28 of 32 right).
 const PAIR_INEXACT_SHARE = 0.05;
 // A raw OpenPose hand's wrist may lie this far from its body's wrist (in pixels): how near a
 // blob a second wrist is looked for when one hand does not draw the blob (handPair).
