@@ -20,7 +20,6 @@ async function answers(url: string): Promise<boolean> {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  stopping.add(child);
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -39,9 +38,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     }, 5000).unref();
   });
 }
-
-/** Emulators this process is stopping: their exit is expected. */
-const stopping = new WeakSet<ChildProcess>();
 
 /** How the firebase CLI says another emulator holds (or is taking) the ports. */
 const PORT_TAKEN = /port taken|is not open|already in use/i;
@@ -94,10 +90,15 @@ export async function ensureAuthEmulator(
   }
   // Every sign-in fails once the emulator is gone: say so, with its last words, where they are seen.
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  let stopping = false;
   child.once('close', (code, signal) => {
-    if (!stopping.has(child)) report(`The Auth Emulator at ${url} stopped (exit code ${code}, signal ${signal}); its last output:\n${output.slice(-2000)}`);
+    if (!stopping) report(`The Auth Emulator at ${url} stopped (exit code ${code}, signal ${signal}); its last output:\n${output.slice(-2000)}`);
   });
-  return { url, startedHere: true, stop: () => stopChild(child) };
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
+  return { url, startedHere: true, stop };
 }
 
 /** Whether the emulator at url answers before the deadline (polled). */

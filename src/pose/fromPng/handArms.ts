@@ -74,14 +74,19 @@ export function armUntold(drawing: PackedDrawing, body: ReadBody | undefined, an
 export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): HandAnchor {
   const reached = bodies[anchor.person]?.[armOf(anchor.side).wrist];
   if (!wrist || !reached || distance(wrist, reached) <= ASTRAY) return anchor;
-  const leading = bodies.flatMap((body, person) =>
+  const leading = armsLeadingInto(drawing, bodies, wrist);
+  return leading.length === 1 && leading[0] ? leading[0] : anchor;
+}
+
+// The arms, their wrists not read, whose forearm's stroke runs from the elbow into the point `wrist` (anchored there).
+function armsLeadingInto(drawing: PackedDrawing, bodies: readonly ReadBody[], wrist: Vec2): HandAnchor[] {
+  return bodies.flatMap((body, person) =>
     ARMS.flatMap(({ side, elbow, wrist: wristJoint, colour }): HandAnchor[] => {
       const from = body[elbow];
       if (body[wristJoint] || !from) return [];
       return runsInto(drawing, from, wrist, colour) ? [{ at: wrist, person, side }] : [];
     }),
   );
-  return leading.length === 1 && leading[0] ? leading[0] : anchor;
 }
 
 /**
@@ -92,12 +97,8 @@ export function armLeadingTo(drawing: PackedDrawing, bodies: readonly ReadBody[]
  * drawing does not tell.
  */
 export function anotherArmLeads(drawing: PackedDrawing, bodies: readonly ReadBody[], anchor: HandAnchor, wrist: Vec2 | null | undefined): boolean {
-  const { elbow, wrist: wristJoint, colour } = armOf(anchor.side);
-  if (!wrist || bodies[anchor.person]?.[wristJoint]) return false;
-  return bodies.some((body, person) => {
-    const from = body[elbow];
-    return person !== anchor.person && !!from && !body[wristJoint] && runsInto(drawing, from, wrist, colour);
-  });
+  if (!wrist || bodies[anchor.person]?.[armOf(anchor.side).wrist]) return false;
+  return armsLeadingInto(drawing, bodies, wrist).some(({ person, side }) => person !== anchor.person && side === anchor.side);
 }
 
 /** Whether a stroke of packed colour `colour` runs from `from` into `to`: drawn over most of the way that later drawing does not cover. */

@@ -38,35 +38,27 @@ describe('ensureAuthEmulator while another process starts the emulator', () => {
   });
 });
 
-/** A stand-in emulator answering at port, which prints `words` and exits after `lifeMs` (never, when 0). */
-function standIn(port: number, words: string, lifeMs: number) {
+/** Starts a stand-in emulator that prints `words` and exits after `lifeMs` (never, when 0), its reports collected. */
+async function startStandIn(words: string, lifeMs: number) {
+  const port = await freePort();
   const script = `require('http').createServer((q, r) => r.end('{}')).listen(${port}, '127.0.0.1');
     ${lifeMs > 0 ? `setTimeout(() => { console.log(${JSON.stringify(words)}); process.exit(3); }, ${lifeMs});` : ''}`;
-  return { command: process.execPath, args: ['-e', script] };
+  const reports: string[] = [];
+  const start = { command: process.execPath, args: ['-e', script] };
+  const emulator = await ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', { timeoutMs: 15_000, start, report: (message) => reports.push(message) });
+  return { port, emulator, reports };
 }
 
 describe('an Auth Emulator started here', () => {
   it('says when it stops on its own, with its last output, since every sign-in fails after', async () => {
-    const port = await freePort();
-    const reports: string[] = [];
-    const emulator = await ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', {
-      timeoutMs: 15_000,
-      start: standIn(port, 'out of memory', 1500),
-      report: (message) => reports.push(message),
-    });
+    const { port, emulator, reports } = await startStandIn('out of memory', 1500);
     expect(emulator.startedHere).toBe(true);
     await expect.poll(() => reports, { timeout: 10_000 }).toHaveLength(1);
     expect(reports[0]).toMatch(new RegExp(`127\\.0\\.0\\.1:${port} stopped \\(exit code 3[\\s\\S]*out of memory`));
   });
 
   it('says nothing when it is stopped', async () => {
-    const port = await freePort();
-    const reports: string[] = [];
-    const emulator = await ensureAuthEmulator(`127.0.0.1:${port}`, 'demo-posecraft', {
-      timeoutMs: 15_000,
-      start: standIn(port, '', 0),
-      report: (message) => reports.push(message),
-    });
+    const { emulator, reports } = await startStandIn('', 0);
     await emulator.stop();
     await expect(fetch(emulator.url)).rejects.toThrow();
     expect(reports).toEqual([]);
