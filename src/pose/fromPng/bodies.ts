@@ -1,8 +1,18 @@
-import { BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMBS } from '../bodyTopology.js';
+import { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_LIMB_COLOURS, BODY_LIMBS } from '../bodyTopology.js';
+import { HAND_EDGE_COLOURS } from '../handTopology.js';
 import type { Vec2 } from '../types.js';
 import { findDiscs, type Disc } from './discs.js';
 import { joinAcrossEdges } from './edgeLimbs.js';
-import { BODY_LIMB_PACKED, drawnLimbStroke, JOINT_RADIUS, passesOver, runsOverBlack, strokeBetween, type StrokeScore } from './limbEvidence.js';
+import {
+  BODY_LIMB_PACKED,
+  drawnLimbStroke,
+  JOINT_RADIUS,
+  leavesElsewhere,
+  passesOver,
+  runsOverBlack,
+  strokeBetween,
+  type StrokeScore,
+} from './limbEvidence.js';
 import { packRgb } from './pixels.js';
 
 /**
@@ -103,7 +113,9 @@ function proposals(scene: Scene): Proposal[] {
           const length = Math.hypot(q.x - origin.x, q.y - origin.y);
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
           const support = limbSupport(strokeScore(scene, limb, from, at, qi, origin, q), length, HEAD_LIMBS.has(limb));
-          if (support !== null) out.push({ person: p, joint: to, candidate: qi, support, length });
+          // A limb that shows nothing may lie under its dots, unless its colour leaves the joint the other way.
+          const elsewhere = support === 0 && leavesElsewhere(scene.packed, scene.width, origin, q, BODY_LIMB_PACKED[limb] ?? 0);
+          if (support !== null && !elsewhere) out.push({ person: p, joint: to, candidate: qi, support, length });
         });
       }
     });
@@ -199,6 +211,26 @@ export function doubtLimbsOverBlack(bodies: readonly ReadBody[], packed: Int32Ar
   });
 }
 
+// Hand line colours no body part has (the thumb's first line is the nose's red, the middle
+// finger's first the right knee's cyan).
+const BODY_PACKED = new Set([...BODY_COLOURS, ...BODY_LIMB_COLOURS].map(packRgb));
+const HAND_LINES = new Set(HAND_EDGE_COLOURS.map(packRgb).filter((c) => !BODY_PACKED.has(c)));
+// Hand lines ending at a dot reach within this distance of its centre.
+const HAND_LINE_REACH = JOINT_RADIUS + 2;
+
+// Whether hand lines (of colours only hands have) reach the dot at `at`: hand points are dots of a left knee's colour at the ends of such lines.
+function touchesHandLines(packed: Int32Array, width: number, at: Vec2): boolean {
+  const height = packed.length / width;
+  let seen = 0;
+  for (let y = Math.floor(at.y - HAND_LINE_REACH); y <= Math.ceil(at.y + HAND_LINE_REACH); y++) {
+    for (let x = Math.floor(at.x - HAND_LINE_REACH); x <= Math.ceil(at.x + HAND_LINE_REACH); x++) {
+      if (x < 0 || y < 0 || x >= width || y >= height || Math.hypot(x - at.x, y - at.y) > HAND_LINE_REACH) continue;
+      if (HAND_LINES.has(packed[y * width + x] ?? 0)) seen++;
+    }
+  }
+  return seen >= 2;
+}
+
 function seedPerson(scene: Scene, joint: number, candidate: number): void {
   const person: Array<number | null> = Array.from({ length: BODY_KEYPOINT_COUNT }, () => null);
   person[joint] = candidate;
@@ -238,6 +270,12 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
       }
     });
   }
+  // A left knee's dot is the colour of every hand point's: one with a hand's lines at it may be a hand point.
+  scene.people.forEach((person, p) => {
+    const knee = person[BODY.left_knee];
+    const at = knee == null ? undefined : candidates[BODY.left_knee]?.[knee];
+    if (at && touchesHandLines(packed, width, at)) for (const joint of [BODY.left_knee, BODY.left_ankle]) scene.doubtful[p]?.add(joint);
+  });
   return scene.people.map((person, p) =>
     person.map((c, joint) => {
       const at = c === null ? undefined : candidates[joint]?.[c];

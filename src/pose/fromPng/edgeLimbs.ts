@@ -1,11 +1,12 @@
-import { BODY } from '../bodyTopology.js';
+import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
 import { limbColour } from './limbEvidence.js';
 
 // A limb whose middle joint lies off the canvas leaves two strokes cut by the canvas's edge: the
 // upper one from the read shoulder (or hip), the lower one into the wrist (or ankle), which no
 // stroke joins to anything read. Each is followed to the edge; a person whose upper stroke runs
-// off the canvas takes a lone end joint whose lower stroke does, nearest first.
+// off the canvas takes a lone end joint whose lower stroke does, nearest first, where the two limbs
+// can reach it (LIMB_SLACK).
 
 // The chains: first joint, middle joint, end joint.
 const CHAINS = [
@@ -51,6 +52,24 @@ export interface EdgeScene {
   candidates: Vec2[][];
   used: Array<Set<number>>;
   people: Array<Array<number | null>>;
+  /** Per person, the joints taken where another reading explains the drawing as well. */
+  doubtful: Array<Set<number>>;
+}
+
+// Two limbs joined across the edge may be this much longer, each, than the longest limb the person has read.
+const LIMB_SLACK = 1.5;
+
+// The longest limb read in person `n`, between two of its joints' dots.
+function longestLimb(s: EdgeScene, n: number): number {
+  const person = s.people[n] ?? [];
+  const at = (joint: number) => s.candidates[joint]?.[person[joint] ?? -1];
+  return Math.max(
+    0,
+    ...BODY_LIMBS.flatMap(([a, b]) => {
+      const [p, q] = [at(a), at(b)];
+      return p && q ? [Math.hypot(p.x - q.x, p.y - q.y)] : [];
+    }),
+  );
 }
 
 /** Gives each person whose limb runs off the canvas the lone end joint whose stroke comes back from it (see above). */
@@ -65,12 +84,17 @@ export function joinAcrossEdges(s: EdgeScene): void {
     const ends = (s.candidates[end] ?? []).flatMap((at, c) =>
       !s.used[end]?.has(c) && strokeReachesEdge(s.packed, s.width, s.height, at, lower) ? [{ c, at }] : [],
     );
-    const pairs = hosts.flatMap((h) => ends.map((e) => ({ h, e, d: Math.hypot(h.at.x - e.at.x, h.at.y - e.at.y) }))).sort((a, b) => a.d - b.d);
+    const pairs = hosts
+      .flatMap((h) => ends.map((e) => ({ h, e, d: Math.hypot(h.at.x - e.at.x, h.at.y - e.at.y) })))
+      .filter(({ h, d }) => d <= 2 * LIMB_SLACK * longestLimb(s, h.n))
+      .sort((a, b) => a.d - b.d);
     for (const { h, e } of pairs) {
       const person = s.people[h.n];
       if (!person || person[end] !== null || s.used[end]?.has(e.c)) continue;
       person[end] = e.c;
       s.used[end]?.add(e.c);
+      // With another limb off the canvas or another end coming back, which goes with which is a guess.
+      if (hosts.length > 1 || ends.length > 1) s.doubtful[h.n]?.add(end);
     }
   }
 }

@@ -96,3 +96,26 @@ export function passesOver(a: Vec2, b: Vec2, q: Vec2): boolean {
   const across = Math.abs((q.y - a.y) * (b.x - a.x) - (q.x - a.x) * (b.y - a.y)) / length;
   return along > 2 * JOINT_RADIUS && along < length - 2 * JOINT_RADIUS && across <= 2 * JOINT_RADIUS;
 }
+
+// Around a joint, just beyond its dot, where the limb's stroke leaves it.
+const RING = [7, 8, 9, 10];
+// A stroke seen this far (in radians) from the way to the other joint leaves for somewhere else.
+const TOWARD = 0.6;
+
+/** Whether a limb's colour leaves the joint at `from` only away from `to`: some of it shows around the joint, none on the way to `to` (that limb's other end is elsewhere). */
+export function leavesElsewhere(packed: Int32Array, width: number, from: Vec2, to: Vec2, colour: number): boolean {
+  const height = packed.length / width;
+  const way = Math.atan2(to.y - from.y, to.x - from.x);
+  let [toward, away] = [0, 0];
+  for (const r of RING) {
+    for (let step = 0; step < 8 * r; step++) {
+      const angle = (step / (8 * r)) * 2 * Math.PI;
+      const [x, y] = [Math.round(from.x + r * Math.cos(angle)), Math.round(from.y + r * Math.sin(angle))];
+      if (x < 0 || y < 0 || x >= width || y >= height || packed[y * width + x] !== colour) continue;
+      const off = Math.abs(Math.atan2(Math.sin(angle - way), Math.cos(angle - way)));
+      if (off <= TOWARD) toward++;
+      else away++;
+    }
+  }
+  return away >= 3 && toward === 0;
+}

@@ -1,8 +1,8 @@
 import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import { distance } from '../geometry.js';
 import type { Vec2 } from '../types.js';
-import type { ReadBody } from './bodies.js';
-import { BODY_LIMB_PACKED, drawnLimbStroke, passesOver, runsOverBlack } from './limbEvidence.js';
+import type { ReadBody, ReadJoint } from './bodies.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, leavesElsewhere, passesOver, runsOverBlack } from './limbEvidence.js';
 import { components } from './pixels.js';
 
 // Pieces of one body that no readable limb joins (a neck hidden under its shoulders' dots, a limb
@@ -40,30 +40,6 @@ function nearestGap(a: ReadBody, b: ReadBody): number {
   let best = Infinity;
   for (const p of a) for (const q of b) if (p && q) best = Math.min(best, distance(p, q));
   return best;
-}
-
-// Around a joint, just beyond its dot, where the limb's stroke leaves it.
-const RING = [7, 8, 9, 10];
-// A stroke seen this far (in radians) from the way to the other joint leaves for somewhere else.
-const TOWARD = 0.6;
-
-// Whether the limb's colour leaves the joint at `from` only away from `to`: some of it shows
-// around the joint, none on the way to `to` (that limb's other end is elsewhere).
-function leavesElsewhere(packed: Int32Array, width: number, from: Vec2, to: Vec2, colour: number): boolean {
-  const height = packed.length / width;
-  const way = Math.atan2(to.y - from.y, to.x - from.x);
-  let [toward, away] = [0, 0];
-  for (const r of RING) {
-    for (let step = 0; step < 8 * r; step++) {
-      const angle = (step / (8 * r)) * 2 * Math.PI;
-      const [x, y] = [Math.round(from.x + r * Math.cos(angle)), Math.round(from.y + r * Math.sin(angle))];
-      if (x < 0 || y < 0 || x >= width || y >= height || packed[y * width + x] !== colour) continue;
-      const off = Math.abs(Math.atan2(Math.sin(angle - way), Math.cos(angle - way)));
-      if (off <= TOWARD) toward++;
-      else away++;
-    }
-  }
-  return away >= 3 && toward === 0;
 }
 
 // Two pieces are not one person when a limb that would join them runs over black (one person's
@@ -134,25 +110,42 @@ function merge(into: ReadBody, from: ReadBody): void {
 }
 
 // A head seen from behind shows its ears and neck but no nose or eyes, and ears join eyes only:
-// so its ear dots float apart from the body. A piece of eyes and ears alone goes to the nearest
-// neck without them, where it lies within HEAD_REACH shoulder widths of it (an ear lies about
-// half a shoulder width from the neck), nearest pairs first.
-const HEAD_REACH = 1.5;
+// so its ear dots float apart from the body. A piece of head joints alone goes to the body whose
+// neck or sure head joints lie nearest it, within HEAD_REACH shoulder widths (an ear lies about
+// half a shoulder width from the neck; past one width it was another's), pieces with a nose first
+// (the neck's limb joins a nose) and nearest first, again after each join (a nose joined brings
+// the eyes beside it). It may join a body that holds none of its joints, or holds them only
+// doubtfully and gives them way (yieldDoubtful), where no limb between them refuses it
+// (limbRefuses) and its eyes and ears lie on their own sides (onOwnSide).
+const HEAD_REACH = 1;
+const RIGHT_SIDE = new Set([BODY.right_eye, BODY.right_ear]);
+const LEFT_SIDE = new Set([BODY.left_eye, BODY.left_ear]);
 
-function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>): void {
-  const heads = pieces.filter((p) => isHead(p.body));
-  const pairs = heads.flatMap((head) =>
-    pieces.flatMap((host) => {
-      const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
-      if (!neck || !right || !left || clash(host.body, head.body)) return [];
-      const gap = Math.max(...head.body.flatMap((q) => (q ? [distance(q, neck)] : [])));
-      return gap <= HEAD_REACH * distance(right, left) ? [{ head, host, gap }] : [];
-    }),
-  );
-  for (const { head, host } of pairs.sort((a, b) => a.gap - b.gap)) {
-    if (!head.alive || !host.alive || clash(host.body, head.body)) continue;
-    merge(host.body, head.body);
-    head.alive = false;
+// Whether each eye and ear lies nearer the shoulder of its own side: a right ear lies on the
+// right shoulder's side of the neck whichever way the person faces.
+const onOwnSide = (head: ReadBody, right: Vec2, left: Vec2): boolean =>
+  head.every((q, j) => !q || !(RIGHT_SIDE.has(j) || LEFT_SIDE.has(j)) || distance(q, right) < distance(q, left) === RIGHT_SIDE.has(j));
+
+function attachLoneHeads(pieces: ReadonlyArray<{ body: ReadBody; alive: boolean }>, packed: Int32Array, width: number, bodies: readonly ReadBody[]): void {
+  for (;;) {
+    const pairs = pieces.flatMap((head) => {
+      if (!head.alive || !isHead(head.body)) return [];
+      return pieces.flatMap((host) => {
+        const [neck, right, left] = [host.body[BODY.neck], host.body[BODY.right_shoulder], host.body[BODY.left_shoulder]];
+        if (host === head || !host.alive || !neck || !right || !left) return [];
+        const body = clash(host.body, head.body) ? yieldDoubtful(packed, width, host.body, head.body, bodies) : host.body;
+        if (!body || clash(body, head.body) || limbRefuses(packed, width, body, head.body)) return [];
+        if (!onOwnSide(head.body, right, left)) return [];
+        const near = body.filter((p, j): p is ReadJoint => !!p && !p.doubtful && (j === BODY.neck || HEAD.has(j)));
+        const gap = Math.max(...head.body.flatMap((q) => (q ? [Math.min(...near.map((p) => distance(p, q)))] : [])));
+        return gap <= HEAD_REACH * distance(right, left) ? [{ head, host, body, gap }] : [];
+      });
+    });
+    const nearest = pairs.sort((a, b) => Number(!a.head.body[BODY.nose]) - Number(!b.head.body[BODY.nose]) || a.gap - b.gap)[0];
+    if (!nearest) return;
+    nearest.host.body = nearest.body;
+    merge(nearest.host.body, nearest.head.body);
+    nearest.head.alive = false;
   }
 }
 
@@ -196,7 +189,12 @@ export function mergeFragments(bodies: readonly ReadBody[], packed: Int32Array, 
       guest.alive = false;
     }
   }
-  attachLoneHeads(pieces.filter((p) => p.alive));
+  attachLoneHeads(
+    pieces.filter((p) => p.alive),
+    packed,
+    width,
+    bodies,
+  );
   // What no body took in (a lone eye or ear dot, a stray pixel of an eye's colour) is no person;
   // nor is a head left beside bodies in its blob (it is one of theirs, which one is not told).
   // Nor is a piece without a neck that claims only joints a body in its blob holds doubtfully:

@@ -57,8 +57,13 @@ describe('the skeleton reader on pieces of people side by side', () => {
   // (245499845), an arm read apart from its body after a long stroke took its shoulder (1523281932),
   // eyes at the canvas's top under face dots (1523281935), one person's two hands heaped (1269197258),
   // ears alone between two people's heads (1083845), a shoulder limb over another's nearer shoulder
-  // dot (1339685359).
-  it.each([752966282, 245499845, 1523281932, 1523281935, 1269197258, 1083845, 1339685359])(
+  // dot (1339685359), a head read apart from the neck whose long stroke took another's nose
+  // (1228543038), a hand point read as a knee by a limb too short to show while the hip's stroke
+  // leaves the other way (504139096), an ear nearer the other side's shoulder (168898595), ears
+  // more than a shoulder width from any head (1704508216), a hand point with a hand's lines at it
+  // read as a knee (1972656462), an ankle across the canvas joined to a leg running off its edge
+  // (586477590).
+  it.each([752966282, 245499845, 1523281932, 1523281935, 1269197258, 1083845, 1339685359, 1228543038, 504139096, 168898595, 1704508216, 1972656462, 586477590])(
     'reports every point of drawing %i on its own person, where it is drawn',
     (seed) => {
       const truth = randomPoseDocument(seed);
