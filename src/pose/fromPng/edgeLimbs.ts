@@ -1,12 +1,12 @@
 import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import type { Vec2 } from '../types.js';
-import { limbColour } from './limbEvidence.js';
+import { LIMB_SLACK, limbColour } from './limbEvidence.js';
 
 // A limb whose middle joint lies off the canvas leaves two strokes cut by the canvas's edge: the
 // upper one from the read shoulder (or hip), the lower one into the wrist (or ankle), which no
 // stroke joins to anything read. Each is followed to the edge; a person whose upper stroke runs
 // off the canvas takes a lone end joint whose lower stroke does, nearest first, where the two limbs
-// can reach it (LIMB_SLACK).
+// can reach it (each no longer than LIMB_SLACK times the person's longest limb read).
 
 // The chains: first joint, middle joint, end joint.
 const CHAINS = [
@@ -55,9 +55,6 @@ export interface EdgeScene {
   /** Per person, the joints taken where another reading explains the drawing as well. */
   doubtful: Array<Set<number>>;
 }
-
-// Two limbs joined across the edge may be this much longer, each, than the longest limb the person has read.
-const LIMB_SLACK = 1.5;
 
 // The longest limb read in person `n`, between two of its joints' dots.
 function longestLimb(s: EdgeScene, n: number): number {

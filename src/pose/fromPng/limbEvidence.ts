@@ -5,6 +5,9 @@ import { packRgb } from './pixels.js';
 /** A joint dot's radius: ControlNet draws every body (and foot) joint as a disc of radius 4. */
 export const JOINT_RADIUS = 4;
 
+/** How much longer than the longest limb read in a body a limb not read may be (the trunk is longer than a forearm). */
+export const LIMB_SLACK = 1.5;
+
 /** The body limbs' stroke colours (0.6 x colour), packed, in BODY_LIMBS order. */
 export const BODY_LIMB_PACKED: readonly number[] = BODY_LIMB_COLOURS.map(packRgb);
 
@@ -102,7 +105,10 @@ const RING = [7, 8, 9, 10];
 // A stroke seen this far (in radians) from the way to the other joint leaves for somewhere else.
 const TOWARD = 0.6;
 
-/** Whether a limb's colour leaves the joint at `from` only away from `to`: some of it shows around the joint, none on the way to `to` (that limb's other end is elsewhere). */
+/**
+ * Whether a limb's colour leaves the joint at `from` only away from `to`: some of it shows around
+ * the joint, none on the way to `to` (that limb's other end is elsewhere).
+ */
 export function leavesElsewhere(packed: Int32Array, width: number, from: Vec2, to: Vec2, colour: number): boolean {
   const height = packed.length / width;
   const way = Math.atan2(to.y - from.y, to.x - from.x);

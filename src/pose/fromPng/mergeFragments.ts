@@ -2,7 +2,7 @@ import { BODY, BODY_LIMBS } from '../bodyTopology.js';
 import { distance } from '../geometry.js';
 import type { Vec2 } from '../types.js';
 import type { ReadBody, ReadJoint } from './bodies.js';
-import { BODY_LIMB_PACKED, drawnLimbStroke, leavesElsewhere, passesOver, runsOverBlack } from './limbEvidence.js';
+import { BODY_LIMB_PACKED, drawnLimbStroke, leavesElsewhere, LIMB_SLACK, passesOver, runsOverBlack } from './limbEvidence.js';
 import { components } from './pixels.js';
 
 // Pieces of one body that no readable limb joins (a neck hidden under its shoulders' dots, a limb
@@ -91,8 +91,6 @@ const HOPS: number[][] = (() => {
   for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) hops[i]![j] = Math.min(hops[i]![j]!, hops[i]![k]! + hops[k]![j]!);
   return hops;
 })();
-// A limb not read may be this much longer than the longest read (the trunk is longer than a forearm).
-const LIMB_SLACK = 1.5;
 
 // Whether `piece` may be part of `body`'s person: they claim no joint twice and every joint of each
 // lies within reach of every joint of the other, the limbs between them each no longer than

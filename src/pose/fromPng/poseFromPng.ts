@@ -11,7 +11,8 @@ import { labelFace, readFaceDots } from './faces.js';
 import { anotherArmLeads, ARMS, armLeadingTo, armOf, armUntold, runsInto, type PackedDrawing } from './handArms.js';
 import { readHands, type AnchoredHand, type HandAnchor } from './hands.js';
 import { mergeFragments } from './mergeFragments.js';
-import { passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
+import { limbColour, passesOver, runsOverBlack, strokeBetween } from './limbEvidence.js';
+import { strokeReachesEdge } from './edgeLimbs.js';
 import { isOnBlack } from './onBlack.js';
 import { coloursOffDrawing, snapToDrawingColours } from './palette.js';
 import { packedPixels, packRgb, type RgbaImage } from './pixels.js';
@@ -93,12 +94,27 @@ export interface UncertainHand {
   hidden: number;
 }
 
+// The joints a neck's limbs join it to.
+const FROM_NECK = [BODY.right_shoulder, BODY.left_shoulder, BODY.right_hip, BODY.left_hip, BODY.nose];
+
+// Whether a body read without a neck has it on the canvas: none of the limbs from its neck runs
+// off the canvas's edge, so its pieces are joined only by touching pixels.
+function neckHidden(body: ReadBody, { packed, width }: PackedDrawing): boolean {
+  const height = packed.length / width;
+  return !FROM_NECK.some((joint) => {
+    const at = body[joint];
+    return at && strokeReachesEdge(packed, width, height, at, limbColour(BODY.neck, joint));
+  });
+}
+
 // A hand goes to the arm its blob hangs from (or to the arm whose forearm runs into its wrist
 // point, armLeadingTo), and a wrist not read is placed at that point where the forearm's stroke
 // runs into it; hidden when that arm's wrist (or, where the wrist is not read, its elbow) is
 // doubtful (another person's arm may end there), when it may lie over the forearm rather than hang
-// from it (liesOverForearm), or when its body is one of several read without a neck (pieces the
-// canvas's edge parts may be one person's). A hand no arm reaches goes to the free wrist (or, where
+// from it (liesOverForearm), or when its body is read without a neck: one of several so read
+// (pieces the canvas's edge parts may be one person's), or one whose neck is hidden (neckHidden)
+// beside another body (its arm joins the rest only by touching pixels, and may be the other
+// person's). A hand no arm reaches goes to the free wrist (or, where
 // a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left hidden;
 // so is a hand the drawing does not tell hangs from the arm it reaches (armUntold). A hand no
 // person has a free arm for is dropped: a person is kept only with a body.
@@ -125,7 +141,7 @@ function attachHands(people: Person[], bodies: readonly ReadBody[], hands: reado
       const { wrist: wristJoint, elbow: elbowJoint, colour } = armOf(anchor.side);
       const arm = body?.[wristJoint] ?? body?.[elbowJoint];
       const lying = !body?.[wristJoint] && liesOverForearm(body?.[elbowJoint], anchor.at, hand.drawn[0]);
-      if (arm?.doubtful || lying || (!body?.[BODY.neck] && pieces >= 2))
+      if (arm?.doubtful || lying || (body && !body[BODY.neck] && (pieces >= 2 || (bodies.length >= 2 && neckHidden(body, drawing)))))
         place(
           anchor.person,
           anchor.side,

@@ -100,4 +100,20 @@ describe('the skeleton reader on hands near another person’s arm', () => {
     for (const p of pose.people)
       for (const s of SIDES) p[s]?.forEach((k, i) => k.visible && expect(near(k, truth.people[drawnPerson(truth, p)]?.[s]?.[i]), `${s} ${i}`).toBe(true));
   });
+
+  // A body read without a neck, its neck on the canvas but hidden (no limb from it runs off the
+  // edge), beside another body is pieces joined only by touching pixels: an arm of it may be the
+  // other person's, so a hand on it is hidden and named (drawings 1829606892 and 1169010082:
+  // before, a hand went to such a body's arm, which was another person's).
+  it.each([1829606892, 1169010082])('hides and names the hands on a body of drawing %i read without its hidden neck beside another body', (seed) => {
+    const truth = randomPoseDocument(seed);
+    const { pose, uncertainHands } = readSkeleton(drawDocument(truth));
+    expect(handPointsOnOthers(truth, pose)).toBe(0);
+    const neckless = pose.people.flatMap((p, n) => (p.body[1]?.visible ? [] : [n]));
+    expect(neckless.length).toBeGreaterThan(0);
+    for (const n of neckless) {
+      for (const side of SIDES) expect(pose.people[n]?.[side]?.some((k) => k.visible) ?? false).toBe(false);
+      expect(uncertainHands.some((h) => h.person === n && h.hidden === 21)).toBe(true);
+    }
+  });
 });
