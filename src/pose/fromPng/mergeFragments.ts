@@ -110,11 +110,12 @@ function merge(into: ReadBody, from: ReadBody): void {
 // A head seen from behind shows its ears and neck but no nose or eyes, and ears join eyes only:
 // so its ear dots float apart from the body. A piece of head joints alone goes to the body whose
 // neck or sure head joints lie nearest it, within HEAD_REACH shoulder widths (an ear lies about
-// half a shoulder width from the neck; past one width it was another's), pieces with a nose first
-// (the neck's limb joins a nose) and nearest first, again after each join (a nose joined brings
-// the eyes beside it). It may join a body that holds none of its joints, or holds them only
-// doubtfully and gives them way (yieldDoubtful), where no limb between them refuses it
-// (limbRefuses) and its eyes and ears lie on their own sides (onOwnSide).
+// half a shoulder width from the neck; the pieces joined past one width on random drawings were
+// all another's), pieces with a nose first (the neck's limb joins a nose) and nearest first,
+// again after each join (a nose joined brings the eyes beside it). It may join a body that holds
+// none of its joints, or holds them only doubtfully and gives them way (yieldDoubtful), where no
+// limb between them refuses it (limbRefuses) and its eyes and ears lie on their own sides
+// (onOwnSide).
 const HEAD_REACH = 1;
 const RIGHT_SIDE = new Set([BODY.right_eye, BODY.right_ear]);
 const LEFT_SIDE = new Set([BODY.left_eye, BODY.left_ear]);

@@ -114,10 +114,10 @@ function neckHidden(body: ReadBody, { packed, width }: PackedDrawing): boolean {
 // from it (liesOverForearm), or when its body is read without a neck: one of several so read
 // (pieces the canvas's edge parts may be one person's), or one whose neck is hidden (neckHidden)
 // beside another body (its arm joins the rest only by touching pixels, and may be the other
-// person's). A hand no arm reaches goes to the free wrist (or, where
-// a wrist is not read, elbow) nearest its first read point; that is a guess, so it is left hidden;
-// so is a hand the drawing does not tell hangs from the arm it reaches (armUntold). A hand no
-// person has a free arm for is dropped: a person is kept only with a body.
+// person's). A hand no arm reaches goes to the free wrist (or, where a wrist is not read, elbow)
+// nearest its first read point; that is a guess, so it is left hidden; so is a hand the drawing
+// does not tell hangs from the arm it reaches (armUntold). A hand no person has a free arm for is
+// dropped: a person is kept only with a body.
 function attachHands(people: Person[], bodies: readonly ReadBody[], hands: readonly AnchoredHand[], drawing: PackedDrawing): UncertainHand[] {
   const uncertain: UncertainHand[] = [];
   const place = (person: number, side: 'leftHand' | 'rightHand', points: ReadonlyArray<Vec2 | null>, hidden: number) => {
