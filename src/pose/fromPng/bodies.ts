@@ -72,6 +72,8 @@ interface Scene {
   doubtful: Array<Set<number>>;
   /** Stroke scores already sampled, by limb, direction and the two candidates: `grow` asks again after every joint it takes. */
   strokes: Map<string, StrokeScore>;
+  /** Whether a limb that shows nothing has its colour leave its first joint the other way, by the same keys: asked as often. */
+  leaving: Map<string, boolean>;
 }
 
 // The stroke of limb `limb` from candidate `at` of joint `from` (at `origin`) to `candidate` (at `q`), sampled once.
@@ -83,6 +85,17 @@ function strokeScore(scene: Scene, limb: number, from: number, at: number, candi
     scene.strokes.set(key, score);
   }
   return score;
+}
+
+// Whether the colour of limb `limb` leaves candidate `at` of joint `from` (at `origin`) only away from `candidate` (at `q`), looked at once.
+function leavesOtherWay(scene: Scene, limb: number, from: number, at: number, candidate: number, origin: Vec2, q: Vec2): boolean {
+  const key = `${limb}:${from}:${at}:${candidate}`;
+  let leaves = scene.leaving.get(key);
+  if (leaves === undefined) {
+    leaves = leavesElsewhere(scene.packed, scene.width, origin, q, BODY_LIMB_PACKED[limb] ?? 0);
+    scene.leaving.set(key, leaves);
+  }
+  return leaves;
 }
 
 /**
@@ -114,7 +127,7 @@ function proposals(scene: Scene): Proposal[] {
           // A short head limb wholly under the face's dots shows nothing either way: taken last, nearest first.
           const support = limbSupport(strokeScore(scene, limb, from, at, qi, origin, q), length, HEAD_LIMBS.has(limb));
           // A limb that shows nothing may lie under its dots, unless its colour leaves the joint the other way.
-          const elsewhere = support === 0 && leavesElsewhere(scene.packed, scene.width, origin, q, BODY_LIMB_PACKED[limb] ?? 0);
+          const elsewhere = support === 0 && leavesOtherWay(scene, limb, from, at, qi, origin, q);
           if (support !== null && !elsewhere) out.push({ person: p, joint: to, candidate: qi, support, length });
         });
       }
@@ -249,7 +262,16 @@ export function readBodies(packed: Int32Array, width: number, height: number): R
     const colour = packRgb(c);
     return findDiscs({ packed, width, height, colour, radius: JOINT_RADIUS, mayCover: mayCoverJoint, minPixels: MIN_JOINT_PIXELS });
   });
-  const scene: Scene = { packed, width, candidates, used: candidates.map(() => new Set<number>()), people: [], doubtful: [], strokes: new Map() };
+  const scene: Scene = {
+    packed,
+    width,
+    candidates,
+    used: candidates.map(() => new Set<number>()),
+    people: [],
+    doubtful: [],
+    strokes: new Map(),
+    leaving: new Map(),
+  };
   const neck = 1;
   candidates[neck]?.forEach((_, i) => seedPerson(scene, neck, i));
   grow(scene);

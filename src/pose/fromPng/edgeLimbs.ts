@@ -75,7 +75,9 @@ export function joinAcrossEdges(s: EdgeScene): void {
     const [upper, lower] = [limbColour(first, middle), limbColour(middle, end)];
     const hosts = s.people.flatMap((person, n) => {
       const at = s.candidates[first]?.[person[first] ?? -1];
-      return at && person[middle] === null && person[end] === null && strokeReachesEdge(s.packed, s.width, s.height, at, upper) ? [{ n, at }] : [];
+      if (!at || person[middle] !== null || person[end] !== null || !strokeReachesEdge(s.packed, s.width, s.height, at, upper)) return [];
+      // Two limbs reach no farther than LIMB_SLACK times the person's longest limb read, each.
+      return [{ n, at, reach: 2 * LIMB_SLACK * longestLimb(s, n) }];
     });
     if (hosts.length === 0) continue;
     const ends = (s.candidates[end] ?? []).flatMap((at, c) =>
@@ -83,7 +85,7 @@ export function joinAcrossEdges(s: EdgeScene): void {
     );
     const pairs = hosts
       .flatMap((h) => ends.map((e) => ({ h, e, d: Math.hypot(h.at.x - e.at.x, h.at.y - e.at.y) })))
-      .filter(({ h, d }) => d <= 2 * LIMB_SLACK * longestLimb(s, h.n))
+      .filter(({ h, d }) => d <= h.reach)
       .sort((a, b) => a.d - b.d);
     for (const { h, e } of pairs) {
       const person = s.people[h.n];
