@@ -16,7 +16,8 @@ export async function renderMannequinVideo(
   programs: FfmpegPrograms,
   encoding: () => Promise<VideoEncoding>,
 ): Promise<EngineVideo> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'posecraft-video-'));
+  // Its own prefix: a video being read into poses (routes/videoPose.ts) keeps its frames in 'posecraft-video-'.
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'posecraft-frames-'));
   try {
     for (const [i, pose] of job.frames.entries()) {
       throwIfAborted(signal);

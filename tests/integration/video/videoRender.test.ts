@@ -23,7 +23,8 @@ const historyOf = async (user: TestUser, promptId: string) => app.inject({ metho
 
 const itemOf = async (user: TestUser, promptId: string): Promise<HistoryItem> => (await historyOf(user, promptId)).json().data.items[0] as HistoryItem;
 
-const videoFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('posecraft-video-'));
+// The renderer's frames folders (a video read into poses, tested beside this file, keeps its own).
+const videoFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('posecraft-frames-'));
 
 beforeAll(async () => {
   app = await generationApp(tempDataDir(), { workers: true });
