@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/api/contract.js';
 import { ApiError } from './envelope.js';
 
@@ -36,15 +36,20 @@ export function unstorableTextAt(value: unknown, path = '', depth = 0): string |
   return null;
 }
 
+/** Whether a request's body was parsed as JSON (Fastify's parser takes application/json, whatever its parameters). */
+const isJsonBody = (request: FastifyRequest) => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+
 /**
  * Refuses, with a 400 in the envelope before any route runs, a query or JSON body holding text the
  * database cannot store (it would fail there with a 500, after a thumbnail or file was written).
+ * Other bodies (a video, an image, text) are never looked at: their routes store no text from them,
+ * and walking a binary body here would hold the main thread for seconds a megabyte.
  */
 export function registerStorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // A socket's query stores nothing: its token is checked, the rest ignored.
     if (request.ws) return;
-    const field = unstorableTextAt(request.query) ?? unstorableTextAt(request.body);
+    const field = unstorableTextAt(request.query) ?? (isJsonBody(request) ? unstorableTextAt(request.body) : null);
     if (field) {
       throw new ApiError(
         400,

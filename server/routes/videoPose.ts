@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS, ERROR_CODES, VIDEO_POSE_LIMITS } from '../../src/api/contract.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import { EstimateFailure } from '../estimator/estimateFailure.js';
 import { probeVideo } from '../video/ffmpeg.js';
-import { checkVideoBytes, checkVideoFacts, sniffContainer, videoTooLarge, type VideoLimits } from '../video/videoChecks.js';
+import { receiveVideo } from '../video/receiveVideo.js';
+import { checkVideoFacts, videoTooLarge, type VideoLimits } from '../video/videoChecks.js';
 import type { VideoPoseConfig } from '../video/videoConfig.js';
 import type { VideoPoseService } from '../video/videoPoseService.js';
 import { callerOf, parseRequest } from './validation.js';
@@ -36,43 +36,45 @@ const notFound = (promptId: string) =>
 const asApiError = (error: unknown) => (error instanceof EstimateFailure ? new ApiError(error.status, codeFor(error.status), error.message) : error);
 const codeFor = (status: number) => (status === 415 ? ERROR_CODES.unsupportedMediaType : status === 503 ? ERROR_CODES.unavailable : ERROR_CODES.badRequest);
 
+const VIDEO_TYPES: readonly string[] = VIDEO_POSE_LIMITS.types;
+const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].trim().toLowerCase();
+
 /**
- * POST takes the video itself as the body (video/mp4 or video/webm, at most config.maxBytes), checks
- * its size, container and length at once (a refusal says which), and queues it; progress and the
- * sequence go to the caller's /ws_estimator sockets, and GET answers them. POST .../stop stops it.
+ * POST takes the video itself as the body (video/mp4 or video/webm, at most config.maxBytes), written
+ * to a scratch folder as it arrives; checks its size, container and length at once (a refusal says
+ * which), and queues it; progress and the sequence go to the caller's /ws_estimator sockets, and GET
+ * answers them. POST .../stop, a small JSON body, stops it.
  */
 export async function videoPoseRoutes(app: FastifyInstance, { service, config, limits }: VideoPoseRouteOptions): Promise<void> {
-  app.addContentTypeParser([...VIDEO_POSE_LIMITS.types], { parseAs: 'buffer', bodyLimit: config.maxBytes }, (_request, body, done) => done(null, body));
-
-  app.post(API_PATHS.videoPose, {
-    bodyLimit: config.maxBytes,
-    // Before the body is read: a too-large upload or a user with a video in progress costs no transfer.
-    onRequest: async (request) => {
-      const declared = Number(request.headers['content-length']);
-      if (declared > config.maxBytes) throw videoTooLarge(declared, config.maxBytes);
-      service.checkRoom(callerOf(request).uid);
-    },
-    handler: async (request, reply) => {
-      const user = callerOf(request);
-      const query = parseRequest(videoQuery, request.query);
-      const bytes = request.body;
-      if (!Buffer.isBuffer(bytes)) {
-        throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the video file itself as the body, with Content-Type video/mp4 or video/webm');
-      }
-      checkVideoBytes(bytes, config.maxBytes);
-      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'posecraft-video-'));
-      try {
-        const file = path.join(folder, `input.${sniffContainer(bytes)}`);
-        await fs.writeFile(file, bytes);
-        const facts = await probeVideo(config.programs, file).catch((error: unknown) => Promise.reject(asApiError(error)));
-        const frames = checkVideoFacts(facts, query.fps, limits);
-        const promptId = service.submit(user.uid, { folder, file, fps: query.fps, frames, options: { hands: query.hands, face: query.face } });
-        return sendData(reply, { prompt_id: promptId, frames, fps: query.fps, width: facts.width, height: facts.height, seconds: facts.seconds });
-      } catch (error) {
-        await fs.rm(folder, { recursive: true, force: true });
-        throw error;
-      }
-    },
+  // The upload in a context of its own: only it takes video bodies, and as a stream, never whole in memory.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser([...VIDEO_TYPES], (_request, body, done) => done(null, body));
+    upload.post(API_PATHS.videoPose, {
+      // Before the body is read (after the token and the rate limit): a wrong type, a too-large upload
+      // or a user with a video in progress costs no transfer.
+      onRequest: async (request) => {
+        if (!VIDEO_TYPES.includes(mediaType(request.headers['content-type']))) {
+          throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the video file itself as the body, with Content-Type video/mp4 or video/webm');
+        }
+        const declared = Number(request.headers['content-length']);
+        if (declared > config.maxBytes) throw videoTooLarge(declared, config.maxBytes);
+        service.checkRoom(callerOf(request).uid);
+      },
+      handler: async (request, reply) => {
+        const user = callerOf(request);
+        const query = parseRequest(videoQuery, request.query);
+        const { folder, file } = await receiveVideo(request.body as Readable, config.maxBytes);
+        try {
+          const facts = await probeVideo(config.programs, file).catch((error: unknown) => Promise.reject(asApiError(error)));
+          const frames = checkVideoFacts(facts, query.fps, limits);
+          const promptId = service.submit(user.uid, { folder, file, fps: query.fps, frames, options: { hands: query.hands, face: query.face } });
+          return sendData(reply, { prompt_id: promptId, frames, fps: query.fps, width: facts.width, height: facts.height, seconds: facts.seconds });
+        } catch (error) {
+          await fs.rm(folder, { recursive: true, force: true });
+          throw error;
+        }
+      },
+    });
   });
 
   app.get(API_PATHS.videoPose, async (request, reply) => {
@@ -82,7 +84,7 @@ export async function videoPoseRoutes(app: FastifyInstance, { service, config, l
     return sendData(reply, status);
   });
 
-  app.post(API_PATHS.videoPoseStop, async (request, reply) => {
+  app.post(API_PATHS.videoPoseStop, { bodyLimit: VIDEO_POSE_LIMITS.stopBodyBytes }, async (request, reply) => {
     const { prompt_id } = parseRequest(promptQuery, request.body ?? {});
     const status = service.stop(callerOf(request).uid, prompt_id);
     if (!status) throw notFound(prompt_id);

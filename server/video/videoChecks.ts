@@ -13,9 +13,15 @@ export interface VideoLimits {
 
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-/** The 413 for a video file over the byte limit, giving both sizes. */
-export const videoTooLarge = (bytes: number, maxBytes: number) =>
-  new ApiError(413, ERROR_CODES.payloadTooLarge, `The video file is ${megabytes(bytes)}; at most ${megabytes(maxBytes)} is taken`);
+/** The 413 for a video file over the byte limit, giving both sizes (null: a body sent without its length, cut at the limit). */
+export const videoTooLarge = (bytes: number | null, maxBytes: number) =>
+  new ApiError(
+    413,
+    ERROR_CODES.payloadTooLarge,
+    bytes === null
+      ? `The video file is over ${megabytes(maxBytes)}, the most taken`
+      : `The video file is ${megabytes(bytes)}; at most ${megabytes(maxBytes)} is taken`,
+  );
 
 /** The container a file's first bytes name: MP4 (an ftyp box) or WebM/Matroska (an EBML header); null for others. */
 export function sniffContainer(bytes: Buffer): 'mp4' | 'webm' | null {
@@ -24,17 +30,18 @@ export function sniffContainer(bytes: Buffer): 'mp4' | 'webm' | null {
   return null;
 }
 
-/** Checks an upload's bytes before anything reads it: not empty, not too large, MP4 or WebM. */
-export function checkVideoBytes(bytes: Buffer, maxBytes: number): void {
-  if (bytes.length === 0) throw new ApiError(400, ERROR_CODES.badRequest, 'The video file is empty (0 bytes); choose it again');
-  if (bytes.length > maxBytes) throw videoTooLarge(bytes.length, maxBytes);
-  if (!sniffContainer(bytes)) {
+/** Checks an upload's size and first bytes before anything reads it: not empty, MP4 or WebM; answers its container. */
+export function checkVideoHead(head: Buffer, size: number): 'mp4' | 'webm' {
+  if (size === 0) throw new ApiError(400, ERROR_CODES.badRequest, 'The video file is empty (0 bytes); choose it again');
+  const container = sniffContainer(head);
+  if (!container) {
     throw new ApiError(
       415,
       ERROR_CODES.unsupportedMediaType,
       'The file is not an MP4 or WebM video (its first bytes are neither); convert it to MP4 (H.264) or WebM',
     );
   }
+  return container;
 }
 
 /** The number of frames ffmpeg's fps filter samples at `fps` from a video `seconds` long (the nearest whole number). */

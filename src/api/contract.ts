@@ -219,6 +219,8 @@ export const VIDEO_POSE_LIMITS = {
   maxFps: 30,
   /** The containers read. */
   types: ['video/mp4', 'video/webm'],
+  /** The body of POST /v1/video_pose/stop: `{ prompt_id }` in JSON. */
+  stopBodyBytes: 1024,
 } as const;
 
 /** Where a video's pose estimate is: queued, decoding its frames, or estimating frame `frame` of `frames`. */
