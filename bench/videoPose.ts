@@ -21,7 +21,7 @@ async function timeVideo(estimator: ProcessEstimator, video: Buffer, options: { 
     const started = performance.now();
     const output = await estimateVideo(
       estimator,
-      { folder, file, fps: FPS, frames: SECONDS * FPS, options },
+      { folder, file, fps: FPS, frames: SECONDS * FPS, pixels: 600 * 450, options },
       { ...options, inferenceMaxSide: 1280 },
       { programs: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, decodeTimeoutMs: 60_000 },
       new AbortController().signal,

@@ -67,7 +67,14 @@ export async function videoPoseRoutes(app: FastifyInstance, { service, config, l
         try {
           const facts = await probeVideo(config.programs, file).catch((error: unknown) => Promise.reject(asApiError(error)));
           const frames = checkVideoFacts(facts, query.fps, limits);
-          const promptId = service.submit(user.uid, { folder, file, fps: query.fps, frames, options: { hands: query.hands, face: query.face } });
+          const promptId = service.submit(user.uid, {
+            folder,
+            file,
+            fps: query.fps,
+            frames,
+            pixels: facts.width * facts.height,
+            options: { hands: query.hands, face: query.face },
+          });
           return sendData(reply, { prompt_id: promptId, frames, fps: query.fps, width: facts.width, height: facts.height, seconds: facts.seconds });
         } catch (error) {
           await fs.rm(folder, { recursive: true, force: true });

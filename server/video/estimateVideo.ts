@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { VideoPoseProgress, VideoPoseResult } from '../../src/api/contract.js';
 import type { OpenPoseJson } from '../../src/pose/index.js';
+import { readImageHeader } from '../../src/pose/imageHeader.js';
 import { smoothPeople, trackPeople } from '../../src/pose/video/trackPeople.js';
 import { EstimateFailure } from '../estimator/estimateFailure.js';
 import type { Estimator } from '../estimator/processEstimator.js';
@@ -14,6 +15,8 @@ export interface VideoJob {
   fps: number;
   /** The frames the checks counted (the decoder may give one or two fewer). */
   frames: number;
+  /** The picture size the checks read, width x height: no decoded frame may be larger. */
+  pixels: number;
   options: { hands: boolean; face: boolean };
 }
 
@@ -21,6 +24,18 @@ export interface VideoJob {
 export interface VideoOutput {
   result: VideoPoseResult;
   frameMs: number;
+}
+
+/** Refuses a decoded frame larger than the picture the checks read (a stream that changes its size midway). */
+function checkFrameSize(bytes: Buffer, pixels: number): void {
+  const header = readImageHeader(bytes);
+  if (!header || header.width * header.height > pixels) {
+    const size = header ? `${header.width} x ${header.height} pixels` : 'unreadable';
+    throw new EstimateFailure(
+      422,
+      `A decoded frame of the video is ${size}, larger than the picture size the video gives; save it again with one picture size`,
+    );
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -49,8 +64,10 @@ export async function estimateVideo(
   const times: number[] = [];
   for (const [index, file] of files.entries()) {
     signal.throwIfAborted();
+    const bytes = await fs.readFile(file);
+    checkFrameSize(bytes, job.pixels);
     const started = performance.now();
-    const output = await estimator.run(await fs.readFile(file), options, () => {});
+    const output = await estimator.run(bytes, options, () => {});
     times.push(performance.now() - started);
     poses.push(output.pose);
     report({ stage: 'estimating', frame: index + 1, frames: files.length });

@@ -142,8 +142,8 @@ export async function probeVideo(programs: FfmpegPrograms, file: string): Promis
 }
 
 /**
- * Decodes a video into JPEG frames sampled at `fps` (at most maxFrames, the picture turned as the file
- * says), into `folder`; answers the frame files in order. The signal stops ffmpeg.
+ * Decodes a video's first video track into JPEG frames sampled at `fps` (at most maxFrames, the
+ * picture turned as the file says), into `folder`; answers the frame files in order. The signal stops ffmpeg.
  */
 export async function extractFrames(
   programs: FfmpegPrograms,
@@ -155,7 +155,9 @@ export async function extractFrames(
 ): Promise<string[]> {
   const pattern = path.join(folder, 'frame-%05d.jpg');
   // JPEG at the best quality: cheaper to write and to read back than PNG, and the models do not see the difference.
-  const args = ['-v', 'error', '-nostdin', '-i', file, '-vf', `fps=${fps}`, '-frames:v', String(maxFrames), '-q:v', '2', '-f', 'image2', pattern];
+  // -map 0:v:0: the first video track, the one probeVideo checked (ffmpeg's default is the largest).
+  const input = ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0'];
+  const args = [...input, '-vf', `fps=${fps}`, '-frames:v', String(maxFrames), '-q:v', '2', '-f', 'image2', pattern];
   const { stderr, code } = await run(programs.ffmpeg, args, signal);
   if (code !== 0) {
     throw new EstimateFailure(

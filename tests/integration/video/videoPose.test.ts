@@ -4,7 +4,7 @@ import type { VideoPoseMessage, VideoPoseResult } from '../../../src/api/contrac
 import { createTestUser, type TestUser } from '../../support/emulator';
 import { bearer, waitFor } from '../../support/generationApp';
 import { BoxEstimator } from '../../support/boxEstimator';
-import { twoBoxesVideo } from '../../support/testVideos';
+import { makeVideo, twoBoxesVideo } from '../../support/testVideos';
 import { estimatorApp } from '../estimator/estimatorApp';
 
 // The video route with a stand-in estimator that finds two coloured boxes in each real decoded frame
@@ -84,6 +84,26 @@ describe('turning a video into a pose sequence', () => {
       'the WebM sequence',
     );
     expect(status.result.frames).toHaveLength(8);
+  }, 60_000);
+
+  it('decodes only the video track it checked: a small track beside a huge one is read at the small size', async () => {
+    // A 64 x 64 H.264 track first (what ffprobe checks), then a 25-megapixel MJPEG one (ffmpeg's own pick: the largest).
+    const twoTracks = makeVideo('two-tracks.mp4', [
+      ...['-f', 'lavfi', '-i', 'color=c=white:s=64x64:d=1:r=4', '-f', 'lavfi', '-i', 'color=c=gray:s=5000x5000:d=1:r=4'],
+      ...['-map', '0', '-map', '1', '-c:v:0', 'libx264', '-c:v:1', 'mjpeg', '-q:v:1', '31'],
+    ]);
+    const posted = await postVideo(app, alice, twoTracks, '?fps=2');
+    expect(posted.json().data).toMatchObject({ width: 64, height: 64, frames: 2 });
+    const id = posted.json().data.prompt_id;
+    const status = await waitFor(
+      async () => {
+        const answer = (await app.inject({ method: 'GET', url: `/v1/video_pose?prompt_id=${id}`, headers: bearer(alice) })).json().data;
+        return answer.status === 'queued' || answer.status === 'running' ? undefined : answer;
+      },
+      30_000,
+      'the two-track sequence',
+    );
+    expect(status).toMatchObject({ status: 'done', result: { canvas_width: 64, canvas_height: 64 } });
   }, 60_000);
 
   it('shows and stops a video only for its owner, and refuses callers without a token', async () => {
