@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { removeOrphanScratchFolders } from './video/scratchFolders.js';
 
 /** What runs after the server has closed on a signal, before the process exits (npm start: stop the Auth Emulator it started). */
 export interface ServerRun {
@@ -37,6 +38,12 @@ export async function runServer({ afterClose }: ServerRun = {}): Promise<void> {
     await afterClose?.();
     process.exit(1);
   }
+  // A process killed during a render or a video read leaves its scratch folders: the next start removes them.
+  const orphans = await removeOrphanScratchFolders().catch((error: Error) => {
+    app.log.warn(`could not remove the scratch folders of stopped servers: ${error.message}`);
+    return [];
+  });
+  if (orphans.length > 0) app.log.info(`removed ${orphans.length} scratch folders of stopped servers`);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Posecraft is running at http://localhost:${config.port}`);
 }

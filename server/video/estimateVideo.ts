@@ -60,6 +60,8 @@ export async function estimateVideo(
       throw new EstimateFailure(504, `Decoding the video took longer than ${config.decodeTimeoutMs / 1000} s and was stopped`);
     throw error;
   });
+  // The upload is not kept: once its frames are out, only they are needed.
+  await fs.rm(job.file, { force: true });
   const poses: OpenPoseJson[] = [];
   const times: number[] = [];
   for (const [index, file] of files.entries()) {

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { makeScratchFolder } from './scratchFolders.js';
 import { checkVideoHead, videoTooLarge } from './videoChecks.js';
-
-/** The prefix of the scratch folder of one uploaded video (its file, then its decoded frames). */
-export const VIDEO_FOLDER_PREFIX = 'posecraft-video-';
 
 /** An uploaded video on disk, in its own scratch folder. */
 export interface ReceivedVideo {
@@ -35,7 +32,7 @@ function byteLimit(maxBytes: number): Transform {
  * removed on any refusal.
  */
 export async function receiveVideo(body: Readable, maxBytes: number): Promise<ReceivedVideo> {
-  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), VIDEO_FOLDER_PREFIX));
+  const folder = await makeScratchFolder('posecraft-video-');
   try {
     const upload = path.join(folder, 'upload');
     await pipeline(body, byteLimit(maxBytes), fs.createWriteStream(upload));

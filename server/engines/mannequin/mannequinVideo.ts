@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { EstimateFailure } from '../../estimator/estimateFailure.js';
+import { makeScratchFolder } from '../../video/scratchFolders.js';
 import { chooseVideoEncoding, encodeFrames, type FfmpegPrograms, type VideoEncoding } from '../../video/ffmpeg.js';
 import { EngineError, throwIfAborted, type EngineVideo, type RunOptions, type VideoJob } from '../engine.js';
 
@@ -16,8 +16,7 @@ export async function renderMannequinVideo(
   programs: FfmpegPrograms,
   encoding: () => Promise<VideoEncoding>,
 ): Promise<EngineVideo> {
-  // Its own prefix: a video being read into poses (routes/videoPose.ts) keeps its frames in 'posecraft-video-'.
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'posecraft-frames-'));
+  const folder = await makeScratchFolder('posecraft-frames-');
   try {
     for (const [i, pose] of job.frames.entries()) {
       throwIfAborted(signal);
