@@ -13,49 +13,53 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
-/** The path (e.g. `tags[1]`) of the first string in value that Postgres cannot keep, or null. */
-export function unstorableTextAt(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path || 'the text';
+/** What is wrong with a value the database cannot keep: text it cannot store, or a number beyond a double (JSON's 1e999). */
+type Unstorable = 'text' | 'number';
+
+/** The path (e.g. `tags[1]`) of the first string Postgres cannot keep or the first non-finite number in value, with which it is; or null. */
+export function unstorableValueAt(value: unknown, path = '', depth = 0): { field: string; what: Unstorable } | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : { field: path || 'the text', what: 'text' };
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { field: path || 'the number', what: 'number' };
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      // Poses are long arrays of numbers: those need no look.
-      if (typeof item === 'number') continue;
-      const found = unstorableTextAt(item, `${path}[${i}]`, depth + 1);
+      // Poses are long arrays of numbers: one test each, no call.
+      if (typeof item === 'number' && Number.isFinite(item)) continue;
+      const found = unstorableValueAt(item, `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
     const found = !isStorableText(key)
-      ? `${path}${path ? '.' : ''}${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}`
-      : unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
+      ? { field: `${path}${path ? '.' : ''}${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}`, what: 'text' as const }
+      : unstorableValueAt(item, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return null;
 }
+
+const REFUSALS: Record<Unstorable, string> = {
+  text: 'the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again',
+  number: 'the number is too large to be a number (beyond 1.8e308, read as infinite); send a finite number',
+};
 
 /** Whether a request's body was parsed as JSON (Fastify's parser takes application/json, whatever its parameters). */
 const isJsonBody = (request: FastifyRequest) => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
 
 /**
  * Refuses, with a 400 in the envelope before any route runs, a query or JSON body holding text the
- * database cannot store (it would fail there with a 500, after a thumbnail or file was written).
- * Other bodies (a video, an image, text) are never looked at: their routes store no text from them,
- * and walking a binary body here would hold the main thread for seconds a megabyte.
+ * database cannot store, or a number JSON wrote too large to be finite (it would fail there with a
+ * 500 after a thumbnail or file was written, or be stored as null). Other bodies (a video, an image,
+ * text) are never looked at: their routes store no text from them, and walking a binary body here
+ * would hold the main thread for seconds a megabyte.
  */
 export function registerStorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // A socket's query stores nothing: its token is checked, the rest ignored.
     if (request.ws) return;
-    const field = unstorableTextAt(request.query) ?? (isJsonBody(request) ? unstorableTextAt(request.body) : null);
-    if (field) {
-      throw new ApiError(
-        400,
-        ERROR_CODES.badRequest,
-        `${field}: the text holds a character that cannot be stored (the NUL character U+0000, or a broken UTF-16 surrogate); remove it and try again`,
-      );
-    }
+    const found = unstorableValueAt(request.query) ?? (isJsonBody(request) ? unstorableValueAt(request.body) : null);
+    if (found) throw new ApiError(400, ERROR_CODES.badRequest, `${found.field}: ${REFUSALS[found.what]}`);
   });
 }

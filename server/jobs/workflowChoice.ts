@@ -74,7 +74,7 @@ function checkVideoFit({ profile }: ProfileState, frames: number | undefined): v
  * The workflow profile and sampling settings a prompt is queued with: each asked value within the
  * operator's limits, the profile one this server offers and can run (as last checked), and the
  * profile's defaults for what was left out. Throws a 400 saying what is wrong. The mannequin
- * engine has no profiles: only the limits are checked, nothing is kept.
+ * engine has no profiles: only the limits are checked (and any workflow refused), nothing is kept.
  */
 export async function chooseSampling(
   body: Pick<QueryPromptRequest, 'workflow' | SamplingControl | 'depth' | 'depth_strength' | 'frames'>,
@@ -87,7 +87,12 @@ export async function chooseSampling(
   ];
   for (const [name, value, { min, max }] of asked)
     if (value !== undefined && (value < min || value > max)) throw badRequest(`${name}: must be from ${min} to ${max} on this server`);
-  if (engine !== 'comfyui') return {};
+  if (engine !== 'comfyui') {
+    // The mannequin has no profiles: a workflow asked of it would be silently ignored.
+    if (body.workflow)
+      throw badRequest(`workflow: this server has no workflow profile "${body.workflow}"; it offers none (the ${engine} engine has no profiles)`);
+    return {};
+  }
   const states = await runtime.workflows.current();
   const frames = body.frames?.length;
   const state = body.workflow ? states.find((s) => s.profile.id === body.workflow) : runtime.workflows.defaultOf(states, frames !== undefined);

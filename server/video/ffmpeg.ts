@@ -47,6 +47,14 @@ function run(program: string, args: string[], signal?: AbortSignal): Promise<Run
   });
 }
 
+/**
+ * The last line of a program's log (only it says why the program failed), with the scratch folder
+ * cut from the paths it names: a user is told "input.mp4: Invalid data", never where the server keeps files.
+ */
+function lastLine(stderr: string, folder: string): string {
+  return (stderr.trim().split('\n').pop() ?? '').replaceAll(`${folder}${path.sep}`, '');
+}
+
 /** Whether ffmpeg can be started, for the server's start-up log. */
 export async function ffmpegVersion(programs: FfmpegPrograms): Promise<string | null> {
   try {
@@ -106,7 +114,7 @@ export async function encodeFrames(
     output,
   ];
   const { stderr, code } = await run(programs.ffmpeg, args, signal);
-  if (code !== 0) throw new Error(`ffmpeg could not encode the video: ${stderr.trim().split('\n').pop() || `exit code ${code}`}`);
+  if (code !== 0) throw new Error(`ffmpeg could not encode the video: ${lastLine(stderr, path.dirname(output)) || `exit code ${code}`}`);
 }
 
 /** Reads a video's container, length and picture size; a file ffprobe cannot read is a 415 saying so. */
@@ -124,7 +132,7 @@ export async function probeVideo(programs: FfmpegPrograms, file: string): Promis
   ];
   const { stdout, stderr, code } = await run(programs.ffprobe, args);
   const unreadable = (why: string) => new EstimateFailure(415, `The video could not be read (${why}); send an MP4 (H.264) or WebM (VP8/VP9/AV1) file`);
-  if (code !== 0) throw unreadable(stderr.trim().split('\n').pop() || 'ffprobe refused it');
+  if (code !== 0) throw unreadable(lastLine(stderr, path.dirname(file)) || 'ffprobe refused it');
   const parsed = JSON.parse(stdout) as {
     format?: { format_name?: string; duration?: string };
     streams?: Array<{ codec_name?: string; width?: number; height?: number; duration?: string }>;
@@ -162,7 +170,7 @@ export async function extractFrames(
   if (code !== 0) {
     throw new EstimateFailure(
       415,
-      `The video's frames could not be decoded (${stderr.trim().split('\n').pop() || `ffmpeg exit code ${code}`}); send an MP4 (H.264) or WebM file`,
+      `The video's frames could not be decoded (${lastLine(stderr, folder) || `ffmpeg exit code ${code}`}); send an MP4 (H.264) or WebM file`,
     );
   }
   const names = (await fs.readdir(folder)).filter((name) => name.startsWith('frame-')).sort();

@@ -53,12 +53,29 @@ describe('POST /v1/query_prompt', () => {
     ['no pose', { pose: undefined }, 'pose: is required'],
     ['a pose that is a string', { pose: 'people' }, 'pose: must be a people JSON object'],
     ['a pose with a short body', { pose: { people: [{ pose_keypoints_2d: [1, 2, 1] }] } }, 'pose: people[0].pose_keypoints_2d'],
+    // The mannequin engine has no profiles: a workflow asked of it is refused, not ignored.
+    ['an unknown workflow', { workflow: 'no-such-profile' }, 'workflow: this server has no workflow profile "no-such-profile"'],
   ])('answers %s with a 400 naming the field', async (_name, change, description) => {
     const res = await query(alice, promptBody(change));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(400);
     expect(errorOf(res).code_n).toBe(40001);
     expect(errorOf(res).description).toContain(description);
+  });
+
+  it.each([
+    ['x', 0],
+    ['confidence', 2],
+  ])("answers 1e999 (read as infinite) as a point's %s with a 400 naming the number", async (_name, index) => {
+    const body = promptBody();
+    const pose = body.pose as { people: Array<{ pose_keypoints_2d: number[] }> };
+    pose.people[0].pose_keypoints_2d[index] = 123456.25;
+    const payload = JSON.stringify(body).replace('123456.25', '1e999');
+    const res = await app.inject({ method: 'POST', url: '/v1/query_prompt', headers: { ...bearer(alice), 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).description).toBe(
+      `pose.people[0].pose_keypoints_2d[${index}]: the number is too large to be a number (beyond 1.8e308, read as infinite); send a finite number`,
+    );
   });
 
   it('answers a body that is not JSON, an empty body and a huge body in the envelope', async () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,12 +50,20 @@ describe('POST /v1/video_pose refuses what it cannot take', () => {
     const [status, description] = refusal(await post(broken));
     expect(status).toBe(415);
     expect(description).toMatch(/^The video could not be read \(.+\); send an MP4 \(H\.264\) or WebM/);
+    // The reason is ffprobe's, without the server's scratch folder.
+    expect(description).not.toContain(os.tmpdir());
+    expect(description).not.toContain('posecraft-video-');
     expect(refusal(await post(Buffer.alloc(0)))[0]).toBe(400);
   });
 
   it('refuses a body that is not a video type, and a frame rate out of range', async () => {
     const asJson = await app.inject({ method: 'POST', url: '/v1/video_pose', headers: bearer(alice), payload: { video: 'x' } });
     expect(refusal(asJson)).toEqual([415, 'Send the video file itself as the body, with Content-Type video/mp4 or video/webm']);
+    // The type is looked at before the content: a real video sent as text is refused for its type.
+    expect(refusal(await post(twoBoxesVideo(1), '', 'text/plain'))).toEqual([
+      415,
+      'Send the video file itself as the body, with Content-Type video/mp4 or video/webm',
+    ]);
     expect((await post(twoBoxesVideo(1), '?fps=0')).statusCode).toBe(400);
     expect((await post(twoBoxesVideo(1), '?fps=31')).statusCode).toBe(400);
   }, 30_000);
