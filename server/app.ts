@@ -65,6 +65,8 @@ export async function buildApp(
     readUpload: storageUploadReader(() => app.generation.storage(), config.estimator.maxBytes, config.generation.quota.uploadTtlMs),
     estimator,
     video: config.video,
+    database: async () => (await app.generation.open()).db,
+    leaseMs: config.generation.jobs.leaseMs,
     sharedDatabase: config.generation.databaseUrl ? async () => (await app.generation.open()).db : undefined,
   });
   await registerPromptEvents(app, {

@@ -176,4 +176,23 @@ export const MIGRATIONS: readonly Migration[] = [
     // history list, so a column of their own rather than inside pose or settings.
     sql: `ALTER TABLE jobs ADD COLUMN frames json;`,
   },
+  {
+    id: 10,
+    name: 'videos turned into poses',
+    // Every instance answers, stops and hears of every video; the owner (the instance holding the
+    // upload) renews lease_until with each write, and a video whose lease ran out failed with it.
+    sql: `
+      CREATE TABLE video_poses (
+        prompt_id uuid PRIMARY KEY,
+        user_id text NOT NULL,
+        record jsonb NOT NULL,
+        finished boolean NOT NULL DEFAULT false,
+        owner text NOT NULL,
+        lease_until timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX video_poses_unfinished ON video_poses (user_id) WHERE NOT finished;
+      CREATE INDEX video_poses_finished ON video_poses (updated_at) WHERE finished;
+    `,
+  },
 ];

@@ -33,6 +33,10 @@ export interface EstimatorDependencies {
   sharedDatabase?: () => Promise<Database>;
   /** Limits of videos turned into poses (their frames go through the same estimator). */
   video: VideoPoseConfig;
+  /** The database (PGlite or the Postgres server every instance shares) that holds the videos turned into poses. */
+  database: () => Promise<Database>;
+  /** How long a video's instance holds it between writes before another instance may fail it as restarted. */
+  leaseMs: number;
 }
 
 /**
@@ -65,8 +69,14 @@ export async function registerEstimator(app: FastifyInstance, config: EstimatorC
     });
   }
   app.addHook('onClose', async () => service.close());
-  const videoSettings = { ...deps.video, resultTtlMs: config.resultTtlMs, inferenceMaxSide: config.inferenceMaxSide, maxPixels: config.maxPixels };
-  const videos = createVideoPoseService(app, videoSettings, estimator);
+  const videoSettings = {
+    ...deps.video,
+    resultTtlMs: config.resultTtlMs,
+    inferenceMaxSide: config.inferenceMaxSide,
+    maxPixels: config.maxPixels,
+    leaseMs: deps.leaseMs,
+  };
+  const videos = createVideoPoseService(app, videoSettings, estimator, deps.database);
   await registerWebSockets(app);
   await app.register(estimatorRoutes, { service, readUpload: deps.readUpload, limits: config });
   await app.register(videoPoseRoutes, { service: videos, config: videoSettings, limits: videoSettings });

@@ -58,7 +58,7 @@ export async function videoPoseRoutes(app: FastifyInstance, { service, config, l
         }
         const declared = Number(request.headers['content-length']);
         if (declared > config.maxBytes) throw videoTooLarge(declared, config.maxBytes);
-        service.checkRoom(callerOf(request).uid);
+        await service.checkRoom(callerOf(request).uid);
       },
       handler: async (request, reply) => {
         const user = callerOf(request);
@@ -67,7 +67,7 @@ export async function videoPoseRoutes(app: FastifyInstance, { service, config, l
         try {
           const facts = await probeVideo(config.programs, file).catch((error: unknown) => Promise.reject(asApiError(error)));
           const frames = checkVideoFacts(facts, query.fps, limits);
-          const promptId = service.submit(user.uid, {
+          const promptId = await service.submit(user.uid, {
             folder,
             file,
             fps: query.fps,
@@ -86,14 +86,14 @@ export async function videoPoseRoutes(app: FastifyInstance, { service, config, l
 
   app.get(API_PATHS.videoPose, async (request, reply) => {
     const { prompt_id } = parseRequest(promptQuery, request.query);
-    const status = service.status(callerOf(request).uid, prompt_id);
+    const status = await service.status(callerOf(request).uid, prompt_id);
     if (!status) throw notFound(prompt_id);
     return sendData(reply, status);
   });
 
   app.post(API_PATHS.videoPoseStop, { bodyLimit: VIDEO_POSE_LIMITS.stopBodyBytes }, async (request, reply) => {
     const { prompt_id } = parseRequest(promptQuery, request.body ?? {});
-    const status = service.stop(callerOf(request).uid, prompt_id);
+    const status = await service.stop(callerOf(request).uid, prompt_id);
     if (!status) throw notFound(prompt_id);
     return sendData(reply, status);
   });

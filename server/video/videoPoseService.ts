@@ -1,32 +1,22 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ERROR_CODES,
-  type EstimateError,
-  type VideoPoseMessage,
-  type VideoPoseProgress,
-  type VideoPoseResult,
-  type VideoPoseStatus,
-} from '../../src/api/contract.js';
+import { ERROR_CODES, type VideoPoseMessage, type VideoPoseStatus } from '../../src/api/contract.js';
+import type { Database } from '../db/database.js';
 import { ApiError, codeForStatus } from '../http/envelope.js';
 import { asEstimateFailure } from '../estimator/estimateFailure.js';
 import type { Estimator } from '../estimator/processEstimator.js';
 import type { VideoPoseConfig } from './videoConfig.js';
 import { estimateVideo, type VideoJob } from './estimateVideo.js';
+import { RESTARTED, VideoPoseStore } from './videoPoseStore.js';
 
 /** Sends a message to one open socket; false when it could not. */
 export type VideoListener = (message: VideoPoseMessage) => boolean;
 
-/** One video estimate as the server keeps it, for its owner only. */
-interface VideoRecord {
-  promptId: string;
+/** A video this instance holds the upload of: waiting its turn or running. */
+interface LocalVideo {
   uid: string;
-  status: VideoPoseStatus['status'];
-  progress: VideoPoseProgress;
-  result: VideoPoseResult | null;
-  error: EstimateError | null;
-  finishedAt: number | null;
+  status: VideoPoseStatus;
   job: VideoJob;
   abort: AbortController;
 }
@@ -34,80 +24,98 @@ interface VideoRecord {
 /** Finished videos kept per user (each result can be a megabyte): older ones go first. */
 const KEPT_PER_USER = 3;
 const SWEEP_EVERY_MS = 60_000;
-const isFinished = (r: VideoRecord) => r.status === 'done' || r.status === 'failed' || r.status === 'stopped';
+const isFinished = (s: VideoPoseStatus) => s.status === 'done' || s.status === 'failed' || s.status === 'stopped';
+
+/** The socket message that tells where a video is: progress, or its outcome. */
+function messageOf(s: VideoPoseStatus): VideoPoseMessage {
+  if (s.status === 'done' && s.result) return { type: 'video_pose.result', prompt_id: s.prompt_id, data: s.result };
+  if (s.status === 'failed' && s.error) return { type: 'video_pose.error', prompt_id: s.prompt_id, data: s.error };
+  if (s.status === 'stopped') return { type: 'video_pose.stopped', prompt_id: s.prompt_id, data: {} };
+  return { type: 'video_pose.progress', prompt_id: s.prompt_id, data: s.progress };
+}
+
+/** What the service needs of the server: its settings, the lease of a running video, and the database every instance shares. */
+export interface VideoPoseServiceOptions {
+  config: VideoPoseConfig & { resultTtlMs: number; inferenceMaxSide: number; leaseMs: number };
+  estimator: Estimator;
+  database: () => Promise<Database>;
+  log?: FastifyBaseLogger;
+}
 
 /**
- * Videos of every user turned into pose sequences, one at a time (each frame takes its turn at the
- * shared estimator), one waiting or running per user; progress, outcomes and stops go to the owner's
- * /ws_estimator sockets, and GET answers them too (on this instance).
+ * Videos of every user turned into pose sequences. Each is a row of the database (VideoPoseStore),
+ * so every instance answers GET and stop and tells the owner's /ws_estimator sockets; the instance
+ * that took the upload runs it, one at a time (each frame takes its turn at the shared estimator),
+ * one waiting or running per user across instances.
  */
 export class VideoPoseService {
-  private readonly records = new Map<string, VideoRecord>();
+  private readonly local = new Map<string, LocalVideo>();
+  private readonly waiting: LocalVideo[] = [];
   private readonly listeners = new Map<string, Set<VideoListener>>();
-  private readonly waiting: VideoRecord[] = [];
   private readonly sweeper: NodeJS.Timeout;
+  private opened: Promise<VideoPoseStore> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
   private running = false;
   private closed = false;
 
-  constructor(
-    private readonly config: VideoPoseConfig & { resultTtlMs: number; inferenceMaxSide: number },
-    private readonly estimator: Estimator,
-    private readonly log?: FastifyBaseLogger,
-  ) {
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS).unref();
+  constructor(private readonly options: VideoPoseServiceOptions) {
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
   }
 
-  /** Refuses a new video when the user already has one in progress or the queue is full (before the upload is read). */
-  checkRoom(uid: string): void {
+  /** The store, opened on first use, listening from then on for the other instances' changes. */
+  private store(): Promise<VideoPoseStore> {
+    this.opened ??= (async () => {
+      const store = new VideoPoseStore(await this.options.database(), this.options.config.leaseMs, this.options.log);
+      this.unlisten = await store.listen((uid, status) => this.heard(uid, status));
+      return store;
+    })();
+    this.opened.catch(() => (this.opened = null));
+    return this.opened;
+  }
+
+  /** Opens the store now, so this instance hears of the others' videos from its first socket on. */
+  async open(): Promise<void> {
+    await this.store();
+  }
+
+  /** Refuses a new video when the user already has one in progress (on any instance) or this queue is full (before the upload is read). */
+  async checkRoom(uid: string): Promise<void> {
     if (this.closed) throw new ApiError(503, ERROR_CODES.unavailable, 'The server is shutting down');
-    if ([...this.records.values()].some((r) => r.uid === uid && !isFinished(r))) {
+    if ((await (await this.store()).unfinished(uid)).length > 0) {
       throw new ApiError(429, ERROR_CODES.tooManyRequests, 'You already have a video being turned into poses; wait for it or stop it');
     }
-    if (this.waiting.length >= this.config.maxQueued) throw new ApiError(503, ERROR_CODES.unavailable, 'The video estimator is busy; try again in a minute');
+    if (this.waiting.length >= this.options.config.maxQueued) {
+      throw new ApiError(503, ERROR_CODES.unavailable, 'The video estimator is busy; try again in a minute');
+    }
   }
 
   /** Queues a checked video (its file in job.folder, deleted once done); answers its prompt_id. */
-  submit(uid: string, job: VideoJob): string {
-    this.checkRoom(uid);
-    const record: VideoRecord = {
-      promptId: crypto.randomUUID(),
+  async submit(uid: string, job: VideoJob): Promise<string> {
+    await this.checkRoom(uid);
+    const video: LocalVideo = {
       uid,
-      status: 'queued',
-      progress: { stage: 'queued', frame: 0, frames: job.frames },
-      result: null,
-      error: null,
-      finishedAt: null,
+      status: { prompt_id: crypto.randomUUID(), status: 'queued', progress: { stage: 'queued', frame: 0, frames: job.frames }, result: null, error: null },
       job,
       abort: new AbortController(),
     };
-    const finished = [...this.records.values()].filter((r) => r.uid === uid && isFinished(r));
-    for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_PER_USER + 1))) this.records.delete(old.promptId);
-    this.records.set(record.promptId, record);
-    this.waiting.push(record);
-    this.emit(record);
+    await (await this.store()).insert(uid, video.status, KEPT_PER_USER);
+    this.local.set(video.status.prompt_id, video);
+    this.waiting.push(video);
+    this.deliver(uid, video.status);
     queueMicrotask(() => void this.drain());
-    return record.promptId;
+    return video.status.prompt_id;
   }
 
-  /** Stops a video of this user (waiting or running); null when it is unknown or someone else's. */
-  stop(uid: string, promptId: string): VideoPoseStatus | null {
-    const record = this.records.get(promptId);
-    if (!record || record.uid !== uid) return null;
-    if (isFinished(record)) return this.statusOf(record);
-    const index = this.waiting.indexOf(record);
-    if (index >= 0) {
-      this.waiting.splice(index, 1);
-      void fs.rm(record.job.folder, { recursive: true, force: true });
-    }
-    record.abort.abort();
-    this.finish(record, 'stopped');
-    return this.statusOf(record);
+  /** Stops a video of this user (waiting or running, on any instance); null when it is unknown or someone else's. */
+  async stop(uid: string, promptId: string): Promise<VideoPoseStatus | null> {
+    const status = await (await this.store()).stop(uid, promptId);
+    if (status?.status === 'stopped') this.heard(uid, status);
+    return status;
   }
 
   /** A video of this user, for GET; null when unknown, expired or someone else's. */
-  status(uid: string, promptId: string): VideoPoseStatus | null {
-    const record = this.records.get(promptId);
-    return record && record.uid === uid ? this.statusOf(record) : null;
+  async status(uid: string, promptId: string): Promise<VideoPoseStatus | null> {
+    return (await this.store()).find(uid, promptId);
   }
 
   /** Registers an open socket of a user and sends it where each of their unfinished videos is. */
@@ -115,41 +123,70 @@ export class VideoPoseService {
     const set = this.listeners.get(uid) ?? new Set<VideoListener>();
     set.add(listener);
     this.listeners.set(uid, set);
-    for (const record of this.records.values()) if (record.uid === uid && !isFinished(record)) listener(this.messageOf(record));
+    this.store()
+      .then((store) => store.unfinished(uid))
+      .then((videos) => {
+        if (set.has(listener)) for (const status of videos) listener(messageOf(status));
+      })
+      .catch((error) => this.options.log?.warn({ err: error }, 'could not read the videos of a socket that opened'));
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(uid);
     };
   }
 
-  /** Stops every video and takes no more. */
-  close(): void {
+  /** Takes no more videos; those this instance holds fail as restarted (their uploads go with it). */
+  async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const record of this.records.values()) if (!isFinished(record)) this.stop(record.uid, record.promptId);
+    const held = [...this.local.values()];
+    for (const video of held) video.abort.abort();
+    this.waiting.length = 0;
+    const store = await this.opened?.catch(() => null);
+    if (store) {
+      await Promise.all(held.map((video) => this.save({ ...video, status: { ...video.status, status: 'failed', error: RESTARTED } }).catch(() => false)));
+      await store.flushed();
+    }
+    await Promise.all(held.map((video) => fs.rm(video.job.folder, { recursive: true, force: true })));
+    await this.unlisten?.();
   }
 
-  private statusOf(r: VideoRecord): VideoPoseStatus {
-    return { prompt_id: r.promptId, status: r.status, progress: r.progress, result: r.result, error: r.error };
+  /** A change to one of this user's videos (from another instance, or a stop): to the sockets, and a local run stops once it is finished. */
+  private heard(uid: string, status: VideoPoseStatus): void {
+    const video = this.local.get(status.prompt_id);
+    if (video && isFinished(status)) {
+      video.status = status;
+      this.drop(video);
+    }
+    this.deliver(uid, status);
   }
 
-  private messageOf(r: VideoRecord): VideoPoseMessage {
-    if (r.status === 'done' && r.result) return { type: 'video_pose.result', prompt_id: r.promptId, data: r.result };
-    if (r.status === 'failed' && r.error) return { type: 'video_pose.error', prompt_id: r.promptId, data: r.error };
-    if (r.status === 'stopped') return { type: 'video_pose.stopped', prompt_id: r.promptId, data: {} };
-    return { type: 'video_pose.progress', prompt_id: r.promptId, data: r.progress };
+  /** Forgets a video this instance held: stops its run, removes it from the queue and its folder from the disk. */
+  private drop(video: LocalVideo): void {
+    video.abort.abort();
+    this.local.delete(video.status.prompt_id);
+    const index = this.waiting.indexOf(video);
+    if (index >= 0) {
+      this.waiting.splice(index, 1);
+      void fs.rm(video.job.folder, { recursive: true, force: true });
+    }
   }
 
-  private emit(record: VideoRecord): void {
-    const message = this.messageOf(record);
-    for (const listener of this.listeners.get(record.uid) ?? []) listener(message);
+  private deliver(uid: string, status: VideoPoseStatus): void {
+    const message = messageOf(status);
+    for (const listener of this.listeners.get(uid) ?? []) listener(message);
   }
 
-  private finish(record: VideoRecord, status: 'done' | 'failed' | 'stopped'): void {
-    if (isFinished(record)) return;
-    record.status = status;
-    record.finishedAt = Date.now();
-    this.emit(record);
+  /** Writes a video's status as it is now (renewing its lease) and tells this instance's sockets; false (and the run stopped) when another instance finished it. */
+  private async save(video: LocalVideo): Promise<boolean> {
+    const status = video.status;
+    const held = await (await this.store()).write(status);
+    if (!held) {
+      this.drop(video);
+      return false;
+    }
+    this.deliver(video.uid, status);
+    return true;
   }
 
   private async drain(): Promise<void> {
@@ -162,32 +199,39 @@ export class VideoPoseService {
     }
   }
 
-  private async runOne(record: VideoRecord): Promise<void> {
-    record.status = 'running';
-    const options = { ...record.job.options, inferenceMaxSide: this.config.inferenceMaxSide };
-    try {
-      const { result, frameMs } = await estimateVideo(this.estimator, record.job, options, this.config, record.abort.signal, (progress) => {
-        if (isFinished(record)) return;
-        record.progress = progress;
-        this.emit(record);
+  private async runOne(video: LocalVideo): Promise<void> {
+    const { config, estimator, log } = this.options;
+    const update = (change: Partial<VideoPoseStatus>) => {
+      video.status = { ...video.status, ...change };
+      return this.save(video).catch((error) => {
+        log?.warn({ err: error, promptId: video.status.prompt_id }, 'could not write where a video is');
+        return true;
       });
-      if (record.abort.signal.aborted) return;
-      record.result = result;
-      this.log?.info({ promptId: record.promptId, frames: result.frames.length, people: result.frames[0]?.people.length, frameMs }, 'video estimate done');
-      this.finish(record, 'done');
+    };
+    // Decoding and a first frame (the models loading) can outlast the lease: it is renewed meanwhile.
+    const renewal = setInterval(() => void update({}), Math.max(100, config.leaseMs / 3));
+    try {
+      if (!(await update({ status: 'running' }))) return;
+      const options = { ...video.job.options, inferenceMaxSide: config.inferenceMaxSide };
+      const { result, frameMs } = await estimateVideo(estimator, video.job, options, config, video.abort.signal, (progress) => void update({ progress }));
+      if (video.abort.signal.aborted) return;
+      log?.info({ promptId: video.status.prompt_id, frames: result.frames.length, people: result.frames[0]?.people.length, frameMs }, 'video estimate done');
+      await update({ status: 'done', result });
     } catch (error) {
-      if (record.abort.signal.aborted) return;
+      if (video.abort.signal.aborted) return;
       const failure = asEstimateFailure(error);
-      if (failure.status >= 500) this.log?.error({ err: error, promptId: record.promptId }, 'video estimate failed');
-      record.error = { code_n: codeForStatus(failure.status), description: failure.message };
-      this.finish(record, 'failed');
+      if (failure.status >= 500) log?.error({ err: error, promptId: video.status.prompt_id }, 'video estimate failed');
+      await update({ status: 'failed', error: { code_n: codeForStatus(failure.status), description: failure.message } });
     } finally {
-      await fs.rm(record.job.folder, { recursive: true, force: true });
+      clearInterval(renewal);
+      this.local.delete(video.status.prompt_id);
+      await fs.rm(video.job.folder, { recursive: true, force: true });
     }
   }
 
   /** Drops finished videos older than resultTtlMs (runs every minute). */
-  sweep(now = Date.now()): void {
-    for (const [id, record] of this.records) if (record.finishedAt !== null && now - record.finishedAt > this.config.resultTtlMs) this.records.delete(id);
+  async sweep(): Promise<void> {
+    const store = await this.opened?.catch(() => null);
+    await store?.sweep(this.options.config.resultTtlMs).catch((error) => this.options.log?.warn({ err: error }, 'could not sweep finished videos'));
   }
 }

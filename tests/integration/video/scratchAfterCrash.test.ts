@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RESTARTED } from '../../../server/video/videoPoseStore';
 import { API_PATHS } from '../../../src/api/contract';
 import { createTestUser } from '../../support/emulator';
 import { bearer, promptBody, tempDataDir, waitFor, walkingPoses } from '../../support/generationApp';
@@ -24,10 +25,11 @@ const scratch = () => fs.readdirSync(tmp).filter((name) => name.startsWith('pose
 const filesIn = (prefix: string) => scratch().flatMap((name) => (name.startsWith(prefix) ? fs.readdirSync(path.join(tmp, name)) : []));
 
 describe('kill -9 during both kinds of video work', () => {
-  it('leaves no scratch folder after the next start, and the uploaded video is gone once its frames are read', async () => {
+  it('leaves no scratch folder after the next start, the uploaded video gone once its frames are read, and the video failed as restarted', async () => {
     const dataDir = tempDataDir();
     await seedDatabase(dataDir);
-    const env = { TMPDIR: tmp, ENGINE: 'mannequin' };
+    // A lease of 2 s: the killed server's video is failed as restarted soon after.
+    const env = { TMPDIR: tmp, ENGINE: 'mannequin', JOB_LEASE_S: '2' };
     const first = await startServerProcess(dataDir, env);
     running.push(first);
     const user = await createTestUser('scratch-after-crash');
@@ -61,6 +63,18 @@ describe('kill -9 during both kinds of video work', () => {
     const second = await startServerProcess(dataDir, env);
     running.push(second);
     expect(scratch().filter((name) => left.includes(name))).toEqual([]);
+    // The video the killed server was reading is failed as restarted once its lease runs out unrenewed.
+    const videoId = ((await read.json()) as { data: { prompt_id: string } }).data.prompt_id;
+    const failed = await waitFor(
+      async () => {
+        const answer = await fetch(`${second.base}${API_PATHS.videoPose}?prompt_id=${videoId}`, { headers: bearer(user) });
+        const { data } = (await answer.json()) as { data: { status: string } };
+        return data.status === 'failed' ? data : undefined;
+      },
+      15_000,
+      'the video failed as restarted',
+    );
+    expect(failed).toMatchObject({ error: RESTARTED });
     second.child.kill('SIGKILL');
   }, 120_000);
 });
