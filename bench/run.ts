@@ -16,6 +16,7 @@ const benches: Array<[string, string, string]> = [
   ['Pose estimation', './estimator.ts', 'runEstimatorBench'],
   ['BlazePose against MoveNet MultiPose', './blazePose.ts', 'runBlazePoseBench'],
   ['Video to poses', './videoPose.ts', 'runVideoPoseBench'],
+  ['Health during a 50 MB video upload', './videoUpload.ts', 'runVideoUploadBench'],
   ['Poses to a mannequin video', './mannequinVideo.ts', 'runMannequinVideoBench'],
 ];
 
