@@ -11,3 +11,8 @@ export function createEngines(config: GenerationConfig, workflows: WorkflowCatal
   const programs = ffmpegPrograms(process.env);
   return Array.from({ length: config.workers }, () => createMannequinEngine(programs));
 }
+
+/** The mannequin's worker for short jobs (JOB_SHORT_LANE), or null: ComfyUI's workers are its GPU servers, none to spare. */
+export function createShortLane(config: GenerationConfig): Engine | null {
+  return config.engine === 'mannequin' && config.shortLane ? createMannequinEngine(ffmpegPrograms(process.env)) : null;
+}

@@ -20,6 +20,8 @@ export interface GenerationConfig {
   engine: EngineName;
   /** Mannequin workers in this process (ComfyUI always has one worker per URL). */
   workers: number;
+  /** Whether the mannequin has one more worker that takes only short jobs (SHORT_JOB_COST). */
+  shortLane: boolean;
   comfyui: ComfyUiSettings;
   jobs: {
     leaseMs: number;
@@ -55,6 +57,7 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
     publicBaseUrl: (env.PUBLIC_BASE_URL || '').replace(/\/+$/, ''),
     engine: engineName(env.ENGINE),
     workers: envNumber(env, 'JOB_WORKERS', 1, 1, 64, true),
+    shortLane: envNumber(env, 'JOB_SHORT_LANE', 1, 0, 1, true) === 1,
     comfyui: loadComfyUiSettings(env),
     jobs: {
       leaseMs: envNumber(env, 'JOB_LEASE_S', 30, 1, 3600) * 1000,

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, USER_COST_MAX } from '../../src/api/contract.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/openDatabase.js';
-import { createEngines } from '../engines/createEngines.js';
+import { createEngines, createShortLane } from '../engines/createEngines.js';
 import { WorkflowCatalog } from '../engines/comfyui/profiles/workflowCatalog.js';
 import type { Engine } from '../engines/engine.js';
 import { ApiError } from '../http/envelope.js';
@@ -55,6 +55,8 @@ export class GenerationRuntime {
   /** The ComfyUI workflow profiles, checked against the servers (none offered with the mannequin engine). */
   readonly workflows: WorkflowCatalog;
   private readonly engines: readonly Engine[];
+  /** The worker for short jobs; none when the engines are given (tests and benches count their workers). */
+  private readonly shortLane: Engine | null;
 
   constructor(
     readonly config: GenerationConfig,
@@ -64,6 +66,7 @@ export class GenerationRuntime {
     this.changes = new PromptChanges(log);
     this.workflows = new WorkflowCatalog(config.comfyui, log);
     this.engines = engines ?? createEngines(config, this.workflows);
+    this.shortLane = engines ? null : createShortLane(config);
   }
 
   /** The database and the job tables, opened (and migrated) on first use. */
@@ -121,12 +124,14 @@ export class GenerationRuntime {
       const deps = { queue, storage: this.storage(), log: this.log, leaseMs, pollMs, retryMs: this.config.comfyui.retryMs, newRenderer };
       const onPreview = (job: JobRow, jpeg: Buffer) => this.changes.preview(job.user_id, job.id, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
       const controlProfile = (job: JobRow) => this.workflows.known().find((s) => s.profile.id === job.settings.workflow)?.profile.renderProfile;
-      this.pool = new WorkerPool({ ...deps, onPreview, controlProfile }, this.engines, this.instanceId);
+      this.pool = new WorkerPool({ ...deps, onPreview, controlProfile, shortLane: this.shortLane }, this.engines, this.instanceId);
       this.pool.start();
       if (this.config.engine === 'comfyui') void this.workflows.refresh();
       await this.thumbnails();
       (await this.storageSweeper()).start();
-      this.log.info(`generation: ${this.engines.length} worker(s), engine ${this.engines.map((e) => e.label).join(', ')}`);
+      this.log.info(
+        `generation: ${this.engines.length} worker(s)${this.shortLane ? ' and one for short jobs' : ''}, engine ${this.engines.map((e) => e.label).join(', ')}`,
+      );
     }
     return this.pool;
   }

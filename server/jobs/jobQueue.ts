@@ -31,20 +31,22 @@ export class JobQueue {
 
   /**
    * Claims the next job in fair order (round-robin across users, see fairOrder.ts), or first a
-   * running one whose lease has run out; null when there is none.
+   * running one whose lease has run out; only one costing at most maxCost when given (the short
+   * lane); null when there is none.
    */
-  async claim(worker: string, engine: EngineName): Promise<JobRow | null> {
+  async claim(worker: string, engine: EngineName, maxCost?: number): Promise<JobRow | null> {
     const { rows } = await this.db.query<JobRow>(
       `WITH ${FAIR_TURNS}
        UPDATE jobs SET status = 'running', worker = $1, engine = $2, attempts = attempts + 1, progress = 0,
          lease_until = now() + $3::int * interval '1 millisecond', started_at = COALESCE(started_at, now()), updated_at = now()
        WHERE id = (
          SELECT j.id FROM jobs j LEFT JOIN turns t ON t.id = j.id
-         WHERE j.status = 'queued'
-            OR (j.status = 'running' AND j.lease_until < now() AND j.attempts < $4 AND NOT j.stop_requested)
+         WHERE (j.status = 'queued'
+            OR (j.status = 'running' AND j.lease_until < now() AND j.attempts < $4 AND NOT j.stop_requested))
+           AND ($5::float8 IS NULL OR j.cost <= $5::float8)
          ORDER BY COALESCE(t.turn, 0), t.last_started NULLS FIRST, j.seq FOR UPDATE OF j SKIP LOCKED LIMIT 1)
        RETURNING ${JOB_COLUMNS}`,
-      [worker, engine, this.leaseMs, this.maxAttempts],
+      [worker, engine, this.leaseMs, this.maxAttempts, maxCost ?? null],
     );
     this.announce(rows);
     return rows[0] ?? null;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { SHORT_JOB_COST } from '../../src/api/contract.js';
 import type { Engine, EngineServerInfo } from '../engines/engine.js';
 import type { Renderer } from '../render/processRenderer.js';
 import { JobAbort } from './jobAbort.js';
@@ -31,17 +32,20 @@ export class WorkerPool {
   private readonly renderers: Renderer[];
 
   constructor(
-    private readonly deps: RunJobDeps & { pollMs: number; retryMs: number; newRenderer: () => Renderer },
+    private readonly deps: RunJobDeps & { pollMs: number; retryMs: number; newRenderer: () => Renderer; shortLane?: Engine | null },
     private readonly engines: readonly Engine[],
     private readonly instanceId: string,
     readonly events = new EventEmitter<PoolEvents>(),
   ) {
-    this.renderers = engines.map(() => deps.newRenderer());
+    this.renderers = [...engines, ...(deps.shortLane ? [deps.shortLane] : [])].map(() => deps.newRenderer());
   }
 
   start(): void {
     for (const renderer of this.renderers) renderer.warm();
     this.loops = this.engines.map((engine, slot) => this.loop(engine, `${this.instanceId}/${slot}`, this.renderers[slot]));
+    // One more worker that takes only short jobs: a user's image never waits behind other users' long videos.
+    const lane = this.deps.shortLane;
+    if (lane) this.loops.push(this.loop(lane, `${this.instanceId}/short`, this.renderers[this.engines.length], SHORT_JOB_COST));
     this.sweeper = setInterval(
       () => {
         this.deps.queue
@@ -90,11 +94,12 @@ export class WorkerPool {
     await Promise.all(this.renderers.map((renderer) => renderer.close()));
   }
 
-  private async loop(engine: Engine, worker: string, renderer: Renderer): Promise<void> {
+  /** One worker: claims (only jobs costing at most maxCost, when given), runs, repeats. */
+  private async loop(engine: Engine, worker: string, renderer: Renderer, maxCost?: number): Promise<void> {
     while (!this.stopping) {
       let job = null;
       try {
-        job = await this.deps.queue.claim(worker, engine.name);
+        job = await this.deps.queue.claim(worker, engine.name, maxCost);
       } catch (error) {
         if (!this.stopping) this.deps.log.error({ err: error }, 'claiming a job failed');
       }

@@ -101,6 +101,11 @@ export const POSE_REACH_CANVASES = 3;
  */
 export const PROMPT_COST_MAX = 424;
 export const USER_COST_MAX = 4 * PROMPT_COST_MAX;
+/**
+ * A prompt costing at most this is short (four 1024 x 1024 images of one person cost 8.4): the
+ * mannequin's lane for short jobs takes only these, so an image never waits behind long videos.
+ */
+export const SHORT_JOB_COST = 10;
 
 /** Default generation settings (docs/specification.md section 3). */
 export const DEFAULT_SETTINGS = { width: 400, height: 600, gNumber: 1 as ImageCount };
