@@ -18,6 +18,7 @@ const benches: Array<[string, string, string]> = [
   ['Video to poses', './videoPose.ts', 'runVideoPoseBench'],
   ['Health during a 50 MB video upload', './videoUpload.ts', 'runVideoUploadBench'],
   ['Poses to a mannequin video', './mannequinVideo.ts', 'runMannequinVideoBench'],
+  ["A small image's wait behind three users' largest videos", './shortJobWait.ts', 'runShortJobWaitBench'],
 ];
 
 console.log(`# Posecraft bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores`);
