@@ -26,11 +26,12 @@ async function submit(app: FastifyInstance, uid: string, body: Record<string, un
   return res.json().data.prompt_id as string;
 }
 
-const statusOf = async (app: FastifyInstance, uid: string, id: string) =>
-  (await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: { authorization: `Bearer ${uid}` } })).json().data.items[0] as {
-    status: string;
-    progress: number;
-  };
+/** A prompt's status and progress from the history (polled within its rate limit of 180 reads a minute). */
+async function statusOf(app: FastifyInstance, uid: string, id: string): Promise<{ status: string; progress: number }> {
+  const res = await app.inject({ method: 'GET', url: `/v1/history?prompt_id=${id}`, headers: { authorization: `Bearer ${uid}` } });
+  if (res.statusCode !== 200) throw new Error(`the history answered ${res.statusCode}`);
+  return res.json().data.items[0] as { status: string; progress: number };
+}
 
 /** Submits three users' largest videos, then a fourth user's small image; answers the image's wait in ms and how far the videos got meanwhile. */
 async function imageWait(shortLane: boolean): Promise<{ ms: number; videos: string[] }> {
@@ -58,7 +59,7 @@ async function imageWait(shortLane: boolean): Promise<{ ms: number; videos: stri
     );
     const started = performance.now();
     const image = await submit(app, 'image-d', { width: 400, height: 600 });
-    while ((await statusOf(app, 'image-d', image)).status !== 'done') await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await statusOf(app, 'image-d', image)).status !== 'done') await new Promise((resolve) => setTimeout(resolve, 400));
     const ms = performance.now() - started;
     const states = await Promise.all(videos.map(async ([uid, id]) => statusOf(app, uid, id)));
     return { ms, videos: states.map((s) => `${s.status} ${(s.progress * 100).toFixed(0)}%`) };
