@@ -52,11 +52,12 @@ describe.each(backends)('the job queue on %s', (_name, location) => {
   const statusOf = async (id: string) =>
     (await db.query<{ status: string; error: string | null; attempts: number }>('SELECT status, error, attempts FROM jobs WHERE id = $1', [id])).rows[0];
 
+  // A fresh PGlite folder's initdb and migrations: 3-5 s, several times that on a loaded machine.
   beforeAll(async () => {
     db = await openDatabase(location());
     store = new JobStore(db, new PromptChanges());
     queue = new JobQueue(db, new PromptChanges(), LEASE_MS, 2);
-  });
+  }, 60_000);
   afterAll(() => db.close());
   beforeEach(() => db.exec('TRUNCATE jobs CASCADE'));
 
