@@ -1,7 +1,7 @@
 import { reflectAcross, type Vec2 } from '../../pose';
 import { angleOf, cloneFigure, distance, rotateJoints, translateFigure, type Figure } from './figure';
 import { chainDownTo, chainEndingAt, pivotOf, subtree, type Skeleton } from './skeleton';
-import { bendOf, REACH_TOLERANCE, solveChain } from './solve';
+import { bendSide, REACH_TOLERANCE, recordDrawnBend, solveChain } from './solve';
 
 /** One posing step on a working figure, done to the fraction t of its full extent (0: nothing). */
 export type Operation = (figure: Figure, t: number) => void;
@@ -27,7 +27,7 @@ function restorePins(before: Figure, after: Figure, skeleton: Skeleton, pins: re
     if (!was || !now || distance(was, now) <= REACH_TOLERANCE) continue;
     const chain = chainDownTo(skeleton, p);
     const cut = chain && cutAtPins(chain, pins);
-    if (!cut || cut.length < 2 || !solveChain(after, skeleton, cut, was, bendOf(before.body, cut))) return false;
+    if (!cut || cut.length < 2 || !solveChain(after, skeleton, cut, was, bendSide(before, skeleton, cut))) return false;
   }
   return pins.every((p) => !before.body[p] || distance(before.body[p], after.body[p]!) <= REACH_TOLERANCE);
 }
@@ -62,7 +62,7 @@ export function dragJoint(figure: Figure, skeleton: Skeleton, joint: number, tar
   const chain = chainEndingAt(skeleton, joint);
   if (chain) {
     const cut = cutAtPins(chain, pins);
-    const bend = bendOf(figure.body, cut);
+    const bend = bendSide(figure, skeleton, cut);
     const at = (t: number) => ({ x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t });
     return withPins(figure, skeleton, pins, (f, t) => void solveChain(f, skeleton, cut, t === 1 ? target : at(t), bend));
   }
@@ -77,7 +77,10 @@ export function dragJoint(figure: Figure, skeleton: Skeleton, joint: number, tar
 export function turnJoint(figure: Figure, skeleton: Skeleton, joint: number, radians: number, pins: readonly number[]): Figure {
   if (!figure.body[joint]) return figure;
   const pivot = { ...pivotOf(skeleton, figure.body, joint) };
-  return withPins(figure, skeleton, pins, (f, t) => rotateJoints(f, subtree(skeleton, joint), pivot, radians * t));
+  return withPins(figure, skeleton, pins, (f, t) => {
+    rotateJoints(f, subtree(skeleton, joint), pivot, radians * t);
+    recordDrawnBend(f, skeleton, joint);
+  });
 }
 
 /** dragJoint, and in symmetry mode the mirror joint dragged to the mirror of the target. */

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BODY, type Keypoint } from '../../../../src/pose/index.js';
+import { cloneFigure, type Figure } from '../../../../src/editor/posing/figure';
+import { dragJoint } from '../../../../src/editor/posing/pose';
+import { chainEndingAt, skeletonOf } from '../../../../src/editor/posing/skeleton';
+import { bendOf, bendSide } from '../../../../src/editor/posing/solve';
+import { dist, personAt } from './helpers';
+
+const PERSON = skeletonOf('person');
+const ENDS = [BODY.right_wrist, BODY.left_wrist, BODY.right_ankle, BODY.left_ankle];
+
+/** A limb of the standing person laid out anew: its upper bone's direction and both lengths, bent by `bend` radians (0: straight). */
+const limb = fc.record({
+  end: fc.constantFrom(...ENDS),
+  angle: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+  bend: fc.oneof(fc.constant(0), fc.double({ min: -2.8, max: 2.8, noNaN: true })),
+  upper: fc.double({ min: 20, max: 120, noNaN: true }),
+  lower: fc.double({ min: 20, max: 120, noNaN: true }),
+});
+
+// A pointer position as a multiple of the limb's reach around its root; some lie on the root itself.
+const place = fc.oneof(
+  fc.constant({ r: 0, a: 0 }),
+  fc.record({ r: fc.double({ min: 0, max: 1.5, noNaN: true }), a: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }) }),
+);
+/** Drags one after another, each a run of pointer moves; `pinEnd` pins the limb's end for that drag. */
+const drags = fc.array(fc.record({ moves: fc.array(place, { minLength: 1, maxLength: 5 }), pinEnd: fc.boolean() }), { minLength: 1, maxLength: 5 });
+
+function laidOut(l: { end: number; angle: number; bend: number; upper: number; lower: number }): Figure {
+  const figure = personAt();
+  const [root, mid, end] = chainEndingAt(PERSON, l.end)!.map((j) => figure.body[j]!) as [Keypoint, Keypoint, Keypoint];
+  Object.assign(mid, { x: root.x + l.upper * Math.cos(l.angle), y: root.y + l.upper * Math.sin(l.angle) });
+  Object.assign(end, { x: mid.x + l.lower * Math.cos(l.angle + l.bend), y: mid.y + l.lower * Math.sin(l.angle + l.bend) });
+  return figure;
+}
+
+describe('a two-bone limb keeps its bend', () => {
+  it('through random drags: both lengths within 1e-6, the bend side never changes, the end at the target or as near as the limb reaches', () => {
+    fc.assert(
+      fc.property(limb, drags, (l, path) => {
+        let figure = laidOut(l);
+        const chain = chainEndingAt(PERSON, l.end)!;
+        const [upper, lower] = [dist(figure.body[chain[0]!]!, figure.body[chain[1]!]!), dist(figure.body[chain[1]!]!, figure.body[chain[2]!]!)];
+        const side = bendSide(figure, PERSON, chain);
+        for (const drag of path) {
+          const pins = drag.pinEnd ? [l.end] : [];
+          const pressed = cloneFigure(figure);
+          const root = pressed.body[chain[0]!]!;
+          for (const m of drag.moves) {
+            // Every move is solved from the figure as pressed, as the editor previews and commits a drag.
+            const target = { x: root.x + m.r * (upper + lower) * Math.cos(m.a), y: root.y + m.r * (upper + lower) * Math.sin(m.a) };
+            figure = dragJoint(pressed, PERSON, l.end, target, pins);
+            const [r, mid, end] = chain.map((j) => figure.body[j]!) as [Keypoint, Keypoint, Keypoint];
+            expect(Math.abs(dist(r, mid) - upper)).toBeLessThan(1e-6);
+            expect(Math.abs(dist(mid, end) - lower)).toBeLessThan(1e-6);
+            // A pinned end holds the limb as it was; every solved limb bends to its side or lies straight.
+            if (drag.pinEnd) expect(figure.body).toEqual(pressed.body);
+            else {
+              expect([0, side]).toContain(bendOf(figure.body, chain));
+              const want = dist(r, target);
+              const nearest = Math.abs(want - Math.min(upper + lower, Math.max(Math.abs(upper - lower), want)));
+              expect(dist(end, target)).toBeLessThan(nearest + 1e-6);
+            }
+          }
+        }
+        expect(bendSide(figure, PERSON, chain)).toBe(side);
+      }),
+    );
+  });
+
+  it('a straight or slightly bent arm bends as an arm does: raised to the side, the elbow hangs below the shoulder-wrist line', () => {
+    for (const [end, out] of [
+      [BODY.right_wrist, -1],
+      [BODY.left_wrist, 1],
+    ] as const) {
+      const before = personAt();
+      const [shoulder] = chainEndingAt(PERSON, end)!.map((j) => before.body[j]!);
+      const target = { x: shoulder!.x + out * 110, y: shoulder!.y + 40 };
+      const after = dragJoint(before, PERSON, end, target, []);
+      const [s, e, w] = chainEndingAt(PERSON, end)!.map((j) => after.body[j]!) as [Keypoint, Keypoint, Keypoint];
+      const lineY = s.y + ((w.y - s.y) * (e.x - s.x)) / (w.x - s.x);
+      expect(e.y - lineY).toBeGreaterThan(10);
+    }
+  });
+
+  it('a straight leg bends its knee forward in a side view and out from the body in a front view', () => {
+    const front = personAt();
+    const [hip, , ankle] = chainEndingAt(PERSON, BODY.right_ankle)!.map((j) => front.body[j]!) as [Keypoint, Keypoint, Keypoint];
+    const raised = dragJoint(front, PERSON, BODY.right_ankle, { x: ankle.x, y: hip.y + 90 }, []);
+    expect(raised.body[BODY.right_knee]!.x).toBeLessThan(hip.x - 20);
+    // Seen from the side, facing the image left: the hips one behind the other, the nose ahead of the neck.
+    const side = personAt();
+    for (const j of [BODY.right_hip, BODY.right_knee, BODY.right_ankle, BODY.left_hip, BODY.left_knee, BODY.left_ankle]) side.body[j]!.x = 200;
+    side.body[BODY.nose]!.x = side.body[BODY.neck]!.x - 15;
+    for (const end of [BODY.right_ankle, BODY.left_ankle]) {
+      const bent = dragJoint(side, PERSON, end, { x: 200, y: side.body[BODY.right_hip]!.y + 150 }, []);
+      expect(bent.body[end === BODY.right_ankle ? BODY.right_knee : BODY.left_knee]!.x).toBeLessThan(190);
+    }
+  });
+});
