@@ -18,8 +18,8 @@ export interface Skeleton {
   rootPivot(body: readonly Keypoint[]): Vec2;
   /** The mirror line symmetry mode reflects across. */
   axis(body: readonly Keypoint[]): Axis;
-  /** The side a straight two-bone chain bends to, as the limb bends (a raised arm's elbow below, a knee forward). */
-  restingBend(body: readonly Keypoint[], chain: readonly number[]): BendSide;
+  /** The side a straight two-bone chain pointing along `line` bends to, as the limb bends (a raised arm's elbow below, a knee forward). */
+  restingBend(body: readonly Keypoint[], chain: readonly number[], line: Vec2): BendSide;
 }
 
 const mid = (a: Vec2 | undefined, b: Vec2 | undefined): Vec2 => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : (a ?? b ?? { x: 0, y: 0 }));
@@ -32,12 +32,14 @@ const unit = (v: Vec2, otherwise: Vec2): Vec2 => {
 const sideOf = (c: number): BendSide => (c < 0 ? -1 : 1);
 
 /**
- * A person's limb bends away from where it points at rest: `away` is the limb's root seen from the
- * body's middle (out, wide in a front view) plus where the face points across the spine (forward,
- * wide in a side view). An elbow then lies below a raised arm and out from a hanging one; a knee
- * lies forward of a leg in a side view and out from it in a front view.
+ * Which way a person's straight limb bends when it points along `line`: its middle joint goes to
+ * the side of the line a pole points to. `away` is the limb's root seen from the body's middle
+ * (out, wide in a front view) plus where the face points across the spine (forward, wide in a side
+ * view). An arm's pole points down the body and a little away: an elbow lies below an arm raised
+ * to the side or across the chest, and out from one hanging or raised above the head. A leg's pole
+ * points away and a little up: a knee lies forward of a leg in a side view, out from it in a front view.
  */
-function personRestingBend(body: readonly Keypoint[], chain: readonly number[]): BendSide {
+function personRestingBend(body: readonly Keypoint[], chain: readonly number[], line: Vec2): BendSide {
   const [neck, nose, root] = [body[BODY.neck], body[BODY.nose], body[chain[0]!]];
   const pelvis = mid(body[BODY.right_hip], body[BODY.left_hip]);
   if (!neck || !root) return 1;
@@ -46,8 +48,9 @@ function personRestingBend(body: readonly Keypoint[], chain: readonly number[]):
   const along = face.x * down.x + face.y * down.y;
   const arm = chain[0] === BODY.right_shoulder || chain[0] === BODY.left_shoulder;
   const out = minus(root, arm ? neck : pelvis);
-  const away = { x: out.x + face.x - along * down.x, y: out.y + face.y - along * down.y };
-  return sideOf(arm ? cross(down, away) : cross(away, down));
+  const away = unit({ x: out.x + face.x - along * down.x, y: out.y + face.y - along * down.y }, { x: 0, y: 0 });
+  const pole = arm ? { x: down.x + 0.5 * away.x, y: down.y + 0.5 * away.y } : { x: away.x - 0.3 * down.x, y: away.y - 0.3 * down.y };
+  return sideOf(cross(pole, line));
 }
 
 // A person hangs from the pelvis (between the hips): dragging a hip moves the whole person, the

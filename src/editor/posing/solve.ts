@@ -25,9 +25,11 @@ export function bendOf(body: readonly Keypoint[], chain: readonly number[]): num
 /**
  * The side a 2-bone chain is to bend to when its end is posed: the drawn side when it is clearly
  * bent; else the side its figure record keeps (what the artist last posed or flipped); else the
- * side the limb bends at rest. Never decided by which way a nearly straight limb happens to lean.
+ * side the limb bends to (Skeleton.restingBend) pointing where the drag's first move `lead` takes
+ * it (its line turned toward the lead: a hanging arm's wrist led out puts the elbow below, led in
+ * toward the face puts it out). Never decided by which way a nearly straight limb happens to lean.
  */
-export function bendSide(figure: Figure, skeleton: Skeleton, chain: readonly number[]): BendSide {
+export function bendSide(figure: Figure, skeleton: Skeleton, chain: readonly number[], lead?: Vec2): BendSide {
   if (chain.length !== 3) return 1;
   const [r, m, e] = chain.map((i) => figure.body[i]!) as [Keypoint, Keypoint, Keypoint];
   const [a, b] = [
@@ -37,7 +39,13 @@ export function bendSide(figure: Figure, skeleton: Skeleton, chain: readonly num
   const sine = (a.x * b.y - a.y * b.x) / Math.max(Math.hypot(a.x, a.y) * Math.hypot(b.x, b.y), 1e-12);
   const drawn = bendOf(figure.body, chain);
   if (drawn !== 0 && Math.abs(sine) >= CLEARLY_BENT) return drawn as BendSide;
-  return figure.bends[chain[2]!] ?? skeleton.restingBend(figure.body, chain);
+  const kept = figure.bends[chain[2]!];
+  if (kept) return kept;
+  const line = { x: e.x - r.x, y: e.y - r.y };
+  const [reach, led] = [Math.hypot(line.x, line.y), lead ? Math.hypot(lead.x, lead.y) : 0];
+  const toward = lead && led > 0 ? { x: line.x + (lead.x / led) * reach, y: line.y + (lead.y / led) * reach } : line;
+  // A lead (nearly) straight back along the limb points nowhere new: the limb's own line decides.
+  return skeleton.restingBend(figure.body, chain, Math.hypot(toward.x, toward.y) > reach * 0.5 ? toward : line);
 }
 
 /** Records the side the 2-bone chain ending at `end` is drawn bending to, when the artist bent it by hand (a forearm turned, the middle joint swung). */

@@ -42,15 +42,27 @@ describe('a two-bone limb keeps its bend', () => {
         let figure = laidOut(l);
         const chain = chainEndingAt(PERSON, l.end)!;
         const [upper, lower] = [dist(figure.body[chain[0]!]!, figure.body[chain[1]!]!), dist(figure.body[chain[1]!]!, figure.body[chain[2]!]!)];
-        const side = bendSide(figure, PERSON, chain);
+        let side: number | null = null;
         for (const drag of path) {
           const pins = drag.pinEnd ? [l.end] : [];
           const pressed = cloneFigure(figure);
           const root = pressed.body[chain[0]!]!;
+          const at = (m: { r: number; a: number }) => ({
+            x: root.x + m.r * (upper + lower) * Math.cos(m.a),
+            y: root.y + m.r * (upper + lower) * Math.sin(m.a),
+          });
+          // The first move decides a straight limb's side; once posed, the limb keeps it in every later drag.
+          const first = at(drag.moves[0]!);
+          const lead = { x: first.x - pressed.body[l.end]!.x, y: first.y - pressed.body[l.end]!.y };
+          if (!drag.pinEnd) {
+            const decided = bendSide(pressed, PERSON, chain, lead);
+            side ??= decided;
+            expect(decided).toBe(side);
+          }
           for (const m of drag.moves) {
             // Every move is solved from the figure as pressed, as the editor previews and commits a drag.
-            const target = { x: root.x + m.r * (upper + lower) * Math.cos(m.a), y: root.y + m.r * (upper + lower) * Math.sin(m.a) };
-            figure = dragJoint(pressed, PERSON, l.end, target, pins);
+            const target = at(m);
+            figure = dragJoint(pressed, PERSON, l.end, target, pins, lead);
             const [r, mid, end] = chain.map((j) => figure.body[j]!) as [Keypoint, Keypoint, Keypoint];
             expect(Math.abs(dist(r, mid) - upper)).toBeLessThan(1e-6);
             expect(Math.abs(dist(mid, end) - lower)).toBeLessThan(1e-6);
@@ -64,23 +76,30 @@ describe('a two-bone limb keeps its bend', () => {
             }
           }
         }
-        expect(bendSide(figure, PERSON, chain)).toBe(side);
+        if (side !== null) expect(bendSide(figure, PERSON, chain)).toBe(side);
       }),
     );
   });
 
-  it('a straight or slightly bent arm bends as an arm does: raised to the side, the elbow hangs below the shoulder-wrist line', () => {
+  it('a straight or slightly bent arm bends as an arm does: its elbow hangs below the shoulder-wrist line led out to the side or in to the chin, and out from the body lifted in a curl', () => {
     for (const [end, out] of [
       [BODY.right_wrist, -1],
       [BODY.left_wrist, 1],
     ] as const) {
       const before = personAt();
-      const [shoulder] = chainEndingAt(PERSON, end)!.map((j) => before.body[j]!);
-      const target = { x: shoulder!.x + out * 110, y: shoulder!.y + 40 };
-      const after = dragJoint(before, PERSON, end, target, []);
-      const [s, e, w] = chainEndingAt(PERSON, end)!.map((j) => after.body[j]!) as [Keypoint, Keypoint, Keypoint];
+      const chain = chainEndingAt(PERSON, end)!;
+      const [shoulder, , wrist] = chain.map((j) => before.body[j]!) as [Keypoint, Keypoint, Keypoint];
+      const outward = { x: shoulder.x + out * 110, y: shoulder.y + 40 };
+      const raised = dragJoint(before, PERSON, end, outward, [], { x: out * 5, y: 0 });
+      const [s, e, w] = chain.map((j) => raised.body[j]!) as [Keypoint, Keypoint, Keypoint];
       const lineY = s.y + ((w.y - s.y) * (e.x - s.x)) / (w.x - s.x);
       expect(e.y - lineY).toBeGreaterThan(10);
+      // The wrist led up and in, to the chin: the elbow hangs below it, under the shoulder.
+      const chin = dragJoint(before, PERSON, end, { x: shoulder.x - out * 50, y: shoulder.y - 20 }, [], { x: -out * 2, y: -5 });
+      expect(chin.body[chain[1]!]!.y - shoulder.y).toBeGreaterThan(20);
+      // Lifted straight up (a curl), the elbow stays out too.
+      const curl = dragJoint(before, PERSON, end, { x: wrist.x, y: wrist.y - 60 }, [], { x: 0, y: -5 });
+      expect(out * (curl.body[chain[1]!]!.x - wrist.x)).toBeGreaterThan(5);
     }
   });
 
