@@ -1,4 +1,15 @@
-import { hidesFacingAway, NO_TURN, personTurn, setPersonTurn, withFigureInfo, type Bends, type Person, type Turn, type TurnOptions } from '../../pose';
+import {
+  hidesFacingAway,
+  NO_TURN,
+  personTurn,
+  setPersonTurn,
+  withFigureInfo,
+  withPlausibleDepth,
+  type Bends,
+  type Person,
+  type Turn,
+  type TurnOptions,
+} from '../../pose';
 import { updateFigures } from '../model/entities';
 import { isLocked, pinsOf, type Scene } from '../model/scene';
 import { figurePerson, personFigure } from './figure';
@@ -14,9 +25,21 @@ export function sceneTurn(scene: Scene, index: number): Turn {
 /**
  * The scene with one person turned to a yaw and pitch (degrees), the points facing away hidden or
  * shown as `options` say (else as before): their points and their figure record's turn change
- * together, as one edit. A locked person or nothing to change gives the same scene.
+ * together, as one edit. Pinned joints stay where they are, as with the turn handle (the turn going
+ * only as far as they allow). A locked person or nothing to change gives the same scene.
  */
 export function turnPersonInScene(scene: Scene, index: number, turn: Turn, options: TurnOptions = {}): Scene {
+  const person = scene.pose.people[index];
+  const current = sceneTurn(scene, index);
+  const turns = current.yaw !== turn.yaw || current.pitch !== turn.pitch;
+  const ref = { kind: 'person' as const, index };
+  if (!person || isLocked(scene, ref)) return scene;
+  if (!turns || !pinsOf(scene, ref).length) return turnedFreely(scene, index, turn, options);
+  return turnKeepingPins(scene, index, withPlausibleDepth(person), current, turn) ?? scene;
+}
+
+// The person turned with no regard for pins.
+function turnedFreely(scene: Scene, index: number, turn: Turn, options: TurnOptions = {}): Scene {
   const ref = { kind: 'person' as const, index };
   const person = scene.pose.people[index];
   const current = sceneTurn(scene, index);
@@ -56,7 +79,7 @@ export function turnPersonFrom(scene: Scene, index: number, base: Person, start:
 // The person turned from `base` to `turn` with each pinned joint put back; null when the pins cannot be kept.
 function turnedWithPins(scene: Scene, index: number, base: Person, turn: Turn): Scene | null {
   const ref = { kind: 'person' as const, index };
-  const turned = turnPersonInScene(updateFigures(scene, [ref], { person: () => base }), index, turn);
+  const turned = turnedFreely(updateFigures(scene, [ref], { person: () => base }), index, turn);
   const pins = pinsOf(scene, ref);
   const person = turned.pose.people[index];
   if (!pins.length || !person) return turned;
