@@ -24,6 +24,7 @@ const place = fc.oneof(
   fc.constant({ r: 0, a: 0 }),
   fc.record({ r: fc.double({ min: 0, max: 1.5, noNaN: true }), a: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }) }),
 );
+const anyPoint = fc.record({ x: fc.double({ min: -100, max: 500, noNaN: true }), y: fc.double({ min: -100, max: 700, noNaN: true }) });
 /** Drags one after another, each a run of pointer moves; `pinEnd` pins the limb's end for that drag. */
 const drags = fc.array(fc.record({ moves: fc.array(place, { minLength: 1, maxLength: 5 }), pinEnd: fc.boolean() }), { minLength: 1, maxLength: 5 });
 
@@ -77,6 +78,25 @@ describe('a two-bone limb keeps its bend', () => {
           }
         }
         if (side !== null) expect(bendSide(figure, PERSON, chain)).toBe(side);
+      }),
+    );
+  });
+
+  it('its middle joint dragged anywhere with the end pinned swings: both 3D lengths within 1e-6, root and end still', () => {
+    const d3 = (a: Keypoint, b: Keypoint) => Math.hypot(a.x - b.x, a.y - b.y, (a.z ?? 0) - (b.z ?? 0));
+    fc.assert(
+      fc.property(limb, fc.array(anyPoint, { minLength: 1, maxLength: 4 }), (l, targets) => {
+        let figure = laidOut(l);
+        const chain = chainEndingAt(PERSON, l.end)!;
+        const [r0, m0, e0] = chain.map((j) => ({ ...figure.body[j]! })) as [Keypoint, Keypoint, Keypoint];
+        for (const target of targets) {
+          figure = dragJoint(figure, PERSON, chain[1]!, target, [l.end]);
+          const [r, m, e] = chain.map((j) => figure.body[j]!) as [Keypoint, Keypoint, Keypoint];
+          expect(Math.abs(d3(r, m) - d3(r0, m0))).toBeLessThan(1e-6);
+          expect(Math.abs(d3(m, e) - d3(m0, e0))).toBeLessThan(1e-6);
+          expect(e).toEqual(e0);
+          expect(r).toEqual(r0);
+        }
       }),
     );
   });
