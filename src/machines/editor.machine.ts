@@ -1,7 +1,7 @@
 import { and, assign, setup } from 'xstate';
 import type { EditorEvent } from '../editor/events';
 import type { Vec2 } from '../pose';
-import { applyGesture, type Gesture } from '../editor/model/gesture';
+import { applyGesture, startDrag, type Gesture } from '../editor/model/gesture';
 import { EMPTY_HISTORY, recordEdit, refitScene, type History } from '../editor/model/history';
 import { moveJoint } from '../editor/model/moveJoint';
 import { pushJointInScene } from '../editor/posing/push';
@@ -79,6 +79,7 @@ export const editorMachine = setup({
       selection: pressOutcome(context.scene, context.selection, event as Of<'POINTER_DOWN'>, context).selection,
     })),
     forgetPress: assign({ press: null, gesture: null }),
+    startDrag: assign(({ context, event }) => ({ gesture: context.gesture && startDrag(context.gesture, (event as Of<'POINTER_MOVE'>).point) })),
     click: assign(({ context }) => ({ selection: context.press ? clickSelection(context.selection, context.press) : context.selection })),
     commitDrag: assign(({ context, event }) => {
       const e = event as Of<'POINTER_UP'>;
@@ -204,7 +205,7 @@ export const editorMachine = setup({
       on: {
         POINTER_MOVE: [
           { guard: and(['pastThreshold', 'isMarquee']), target: 'brushing' },
-          { guard: 'pastThreshold', target: 'dragging' },
+          { guard: 'pastThreshold', target: 'dragging', actions: 'startDrag' },
         ],
         POINTER_UP: { target: 'idle', actions: 'click' },
         CANCEL: { target: 'idle' },

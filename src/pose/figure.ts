@@ -1,4 +1,4 @@
-import type { Animal, FigureInfo, Keypoint, Person, PoseDocument, ShownPoints } from './types.js';
+import type { Animal, Bends, FigureInfo, Keypoint, Person, PoseDocument, ShownPoints } from './types.js';
 import { flipTurn, readFigureTurn } from './depth/figureTurn.js';
 import { ANIMAL_MIRROR } from './animalTopology.js';
 import { BODY_MIRROR } from './bodyTopology.js';
@@ -32,6 +32,7 @@ export function withFigureInfo<F extends Figure>(figure: F, change: Partial<Figu
   if (!next.pins?.length) delete next.pins;
   if (!next.shownBeforeHide) delete next.shownBeforeHide;
   if (!next.turn) delete next.turn;
+  if (!next.bends || Object.keys(next.bends).length === 0) delete next.bends;
   return { ...figure, figure: next };
 }
 
@@ -130,12 +131,25 @@ export function readFigureInfo(raw: unknown): FigureInfo | undefined {
   }
   const turn = readFigureTurn(raw.turn);
   if (turn) info.turn = turn;
+  const bends = readBends(raw.bends);
+  if (bends) info.bends = bends;
   return info;
+}
+
+// Bend sides by a joint index 0..24, each 1 or -1; anything else is dropped.
+function readBends(raw: unknown): Bends | undefined {
+  if (!isRecord(raw)) return undefined;
+  const kept = Object.entries(raw).filter(([k, v]) => /^\d+$/.test(k) && Number(k) < PIN_MAX && (v === 1 || v === -1));
+  return kept.length ? (Object.fromEntries(kept) as Bends) : undefined;
 }
 
 const PARTS = new Set(['body', 'leftHand', 'rightHand', 'face', 'feet', 'keypoints']);
 
-/** Whether a figure carries anything beyond its id (a name, a lock, pins, hidden-points memory, a turn). */
+/**
+ * Whether a figure carries anything beyond its id (a name, a lock, pins, hidden-points memory, a turn).
+ * Bend sides alone do not count: every posed limb has one, and a file of a plain posed figure stays
+ * what ControlNet's own tools write (they go in the file beside any of these).
+ */
 export function hasFigureAttributes(f: Figure): boolean {
   const info = f.figure;
   return !!info && (!!info.name || !!info.locked || !!info.pins?.length || !!info.shownBeforeHide || !!info.turn);
@@ -155,6 +169,8 @@ export function flipFigureInfo(info: FigureInfo | undefined, kind: 'person' | 'a
   if (info.pins) next.pins = info.pins.map((i) => table[i] ?? i);
   // A mirror turns the other way: the mirrored person is the mirrored rest pose turned by -yaw.
   if (info.turn) next.turn = flipTurn(info.turn);
+  // A mirror image bends each limb to the other side, and the limb is now its counterpart's.
+  if (info.bends) next.bends = Object.fromEntries(Object.entries(info.bends).map(([k, v]) => [table[Number(k)] ?? Number(k), -v!])) as Bends;
   const shown = info.shownBeforeHide;
   if (shown) {
     next.shownBeforeHide =

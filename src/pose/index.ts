@@ -1,5 +1,21 @@
 // The public surface of src/pose: pure model, tables, JSON exchange and the OpenPose renderer.
-export type { Animal, Box, DepthPoint, FigureInfo, FigureTurn, HandSide, Keypoint, Person, PoseDocument, Rgb, ShownPoints, Vec2, Vec3 } from './types.js';
+export type {
+  Animal,
+  BendSide,
+  Bends,
+  Box,
+  DepthPoint,
+  FigureInfo,
+  FigureTurn,
+  HandSide,
+  Keypoint,
+  Person,
+  PoseDocument,
+  Rgb,
+  ShownPoints,
+  Vec2,
+  Vec3,
+} from './types.js';
 export { BODY, BODY_COLOURS, BODY_KEYPOINT_COUNT, BODY_KEYPOINT_NAMES, BODY_LIMB_COLOURS, BODY_LIMBS, BODY_MIRROR } from './bodyTopology.js';
 export { HAND_EDGE_COLOURS, HAND_EDGES, HAND_KEYPOINT_COUNT, HAND_KEYPOINT_NAMES, HAND_POINT_COLOUR } from './handTopology.js';
 export { FEET, FOOT, FOOT_COLOURS, FOOT_KEYPOINT_COUNT, FOOT_KEYPOINT_NAMES, FOOT_LIMBS, FOOT_MIRROR } from './footTopology.js';

@@ -31,7 +31,15 @@ export interface FigureInfo {
   shownBeforeHide?: ShownPoints | undefined;
   /** How the person is turned in 3D (degrees), and which head points the turn hid; absent when not turned. */
   turn?: FigureTurn | undefined;
+  /** The side each two-bone limb bends to, by its end joint's index (wrist, ankle, paw): set by posing and Flip bend. */
+  bends?: Bends | undefined;
 }
+
+/** Which side of its root-to-end line a two-bone limb's middle joint lies: the sign of (middle - root) x (end - root), y down. */
+export type BendSide = 1 | -1;
+
+/** The bend side of each two-bone limb, by its end joint's index. */
+export type Bends = Partial<Record<number, BendSide>>;
 
 /** A person's turn as the figure record keeps it: yaw, then pitch, in degrees, and the points it hid. */
 export interface FigureTurn {

@@ -1,7 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { OpenPoseJson } from '../../src/pose/json/openPoseJson';
 import { DEFAULT_BODY, openEditor, pointOf, stage, toPage, zoomOf } from './editor.helpers';
 import { exportAnywhere as exportJson, SIZES } from './layout.helpers';
+import { fingerPointer, mousePointer, type Pointer } from './pointer.helpers';
 
 const [RIGHT_SHOULDER, RIGHT_ELBOW, RIGHT_WRIST, LEFT_SHOULDER] = [2, 3, 4, 5];
 const turnField = (page: Page, name: string) => page.getByRole('group', { name: 'Turn' }).getByRole('textbox', { name });
@@ -39,48 +40,6 @@ async function turnHandle(page: Page, doc: OpenPoseJson) {
 async function sideJoint(page: Page, index: number) {
   const b = (await sideView(page).locator(`circle[data-joint="${index}"]`).boundingBox())!;
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
-
-/** A pointer for the test: the mouse, or one finger through the browser's touch input. */
-interface Pointer {
-  tap(at: { x: number; y: number }): Promise<void>;
-  /** Drags by (dx, dy); `held` runs after the last move, before the pointer is lifted. */
-  drag(from: { x: number; y: number }, dx: number, dy: number, held?: () => Promise<void>): Promise<void>;
-}
-
-function mousePointer(page: Page): Pointer {
-  return {
-    tap: (at) => page.mouse.click(at.x, at.y),
-    drag: async (from, dx, dy, held) => {
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(from.x + dx, from.y + dy, { steps: 10 });
-      await held?.();
-      await page.mouse.up();
-    },
-  };
-}
-
-async function fingerPointer(context: BrowserContext, page: Page): Promise<Pointer> {
-  const cdp = await context.newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
-  // Touch moves reach the page once a frame; a finger is lifted after its last move has arrived.
-  const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return {
-    tap: async (at) => {
-      await touch('touchStart', [at]);
-      await settle();
-      await touch('touchEnd', []);
-    },
-    drag: async (from, dx, dy, held) => {
-      await touch('touchStart', [from]);
-      for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: from.x + (dx * i) / 10, y: from.y + (dy * i) / 10 }]);
-      await settle();
-      await held?.();
-      await touch('touchEnd', []);
-    },
-  };
 }
 
 /** Turns the person a quarter turn by the handle and checks the drawing, the 3D keys and the fields; then 30° by number. */

@@ -55,7 +55,7 @@ export class PointerController {
   constructor(private readonly deps: PointerDeps) {
     this.pan = new PanGesture(deps.view);
     this.hover = new Hover(deps.registry, deps.container);
-    this.preview = new DragPreview(deps.registry);
+    this.preview = new DragPreview(deps.registry, deps.container);
   }
 
   /** Starts listening; returns the function that stops. */

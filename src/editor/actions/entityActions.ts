@@ -11,6 +11,8 @@ import {
   flipPerson,
   mirrorPersonSide,
   personBoundingBox,
+  scaleAnimal,
+  scalePerson,
   translateAnimal,
   translatePerson,
   type Animal,
@@ -19,7 +21,7 @@ import {
 import { appendEntities, removeEntities, setLocked, updateEntities, updateFigures } from '../model/entities';
 import { isLocked, type EntityRef, type Scene } from '../model/scene';
 import { editableEntities, EMPTY_SELECTION, selectionBox, type Selection } from '../model/selection';
-import { ANIMAL_HEIGHT_SHARE, freeOffset } from './placement';
+import { ANIMAL_HEIGHT_SHARE, newFigurePlace } from './placement';
 import type { EditAction } from './types';
 
 /** Copies are offset by this many pixels so they do not hide their original. */
@@ -44,8 +46,8 @@ const addPerson: EditAction = {
   perform(scene) {
     const height = defaultPersonHeight(scene.pose.canvas_height);
     const person = createDefaultPerson({ centre: canvasCentre(scene), height });
-    const offset = freeOffset(scene, personBoundingBox(person));
-    return appendEntities(scene, [translatePerson(person, offset.x, offset.y)], []).scene;
+    const { offset, scale } = newFigurePlace(scene, personBoundingBox(person));
+    return appendEntities(scene, [translatePerson(scalePerson(person, scale, canvasCentre(scene)), offset.x, offset.y)], []).scene;
   },
   selectAfter: selectNew('person'),
 };
@@ -59,8 +61,8 @@ const addAnimal: EditAction = {
   perform(scene) {
     const height = Math.min(scene.pose.canvas_width, scene.pose.canvas_height) * ANIMAL_HEIGHT_SHARE;
     const animal = createDefaultAnimal({ centre: canvasCentre(scene), height });
-    const offset = freeOffset(scene, animalBoundingBox(animal));
-    return appendEntities(scene, [], [translateAnimal(animal, offset.x, offset.y)]).scene;
+    const { offset, scale } = newFigurePlace(scene, animalBoundingBox(animal));
+    return appendEntities(scene, [], [translateAnimal(scaleAnimal(animal, scale, canvasCentre(scene)), offset.x, offset.y)]).scene;
   },
   selectAfter: selectNew('animal'),
 };

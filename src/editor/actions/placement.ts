@@ -58,6 +58,41 @@ export function freeOffset(scene: Scene, box: Box | null): Vec2 {
   return { x: spot.x - centre.x, y: spot.y - centre.y };
 }
 
+// Sizes a new figure may shrink to, to fit into free space beside the others (never below half).
+const FIT_SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5];
+// Pixels between the places tried for a new figure.
+const PLACE_STEP = 4;
+
+const overlaps = (a: Box, b: Box) => a.minX < b.maxX + MARGIN && b.minX < a.maxX + MARGIN && a.minY < b.maxY + MARGIN && b.minY < a.maxY + MARGIN;
+
+/**
+ * Where a new figure drawn in `box` goes: the place nearest the canvas's centre where its box lies
+ * on the canvas and overlaps no other figure's, at its own size or shrunk (about its centre, to no
+ * less than half) to fit the free space; with no free space at all, beside the others as freeOffset
+ * places it, at its own size.
+ */
+export function newFigurePlace(scene: Scene, box: Box | null): { offset: Vec2; scale: number } {
+  if (!box) return { offset: { x: 0, y: 0 }, scale: 1 };
+  const { canvas_width: w, canvas_height: h } = scene.pose;
+  const others = listEntities(scene).flatMap((r) => entityBox(scene, r) ?? []);
+  const centre = boxCentre(box);
+  for (const scale of FIT_SCALES) {
+    const [halfW, halfH] = [((box.maxX - box.minX) / 2) * scale, ((box.maxY - box.minY) / 2) * scale];
+    const free: Vec2[] = [];
+    // Places on a grid through the canvas's centre, so an empty canvas puts it exactly there.
+    for (let i = -Math.floor(w / 2 / PLACE_STEP); i <= w / 2 / PLACE_STEP; i++)
+      for (let j = -Math.floor(h / 2 / PLACE_STEP); j <= h / 2 / PLACE_STEP; j++) {
+        const [x, y] = [w / 2 + i * PLACE_STEP, h / 2 + j * PLACE_STEP];
+        const at = { minX: x - halfW, minY: y - halfH, maxX: x + halfW, maxY: y + halfH };
+        const onCanvas = at.minX >= MARGIN && at.minY >= MARGIN && at.maxX <= w - MARGIN && at.maxY <= h - MARGIN;
+        if (onCanvas && !others.some((o) => overlaps(o, at))) free.push({ x, y });
+      }
+    const best = free.sort((a, b) => Math.hypot(a.x - w / 2, a.y - h / 2) - Math.hypot(b.x - w / 2, b.y - h / 2))[0];
+    if (best) return { offset: { x: best.x - centre.x, y: best.y - centre.y }, scale };
+  }
+  return { offset: freeOffset(scene, box), scale: 1 };
+}
+
 /** How a pose from elsewhere (a file, the library, a photo) joins the document: in place of its figures, or beside them. */
 export type PoseMerge = 'replace' | 'add';
 

@@ -6,6 +6,7 @@ import { editableEntities, type Selection } from '../model/selection';
 import { reorderScene, reorderSelection, type DepthStep } from '../posing/depth';
 import { canPin, isPinned, setPinned } from '../posing/pins';
 import { flipJointLimb } from '../posing/flipLimb';
+import { canFlipBend, flipBend } from '../posing/flipBend';
 import { applyPreset, PRESETS, type PresetName } from '../posing/proportions';
 import type { CommandAction, CommandEnv, EditAction } from './types';
 
@@ -52,6 +53,16 @@ const flipLimb: EditAction = {
   perform: (scene, selection) => (selection.joint ? flipJointLimb(scene, selection.joint) : scene),
 };
 
+// The selected elbow's or knee's limb bent the other way (offered on an elbow or knee only).
+const flipBendAction: EditAction = {
+  kind: 'edit',
+  name: 'flipBend',
+  labelKey: 'editor.actions.flipBend',
+  keys: ['J'],
+  enabled: (scene, selection) => !!selection.joint && canFlipBend(scene, selection.joint),
+  perform: (scene, selection) => (selection.joint ? flipBend(scene, selection.joint) : scene),
+};
+
 const depth = (name: string, keys: string[], step: DepthStep): EditAction => ({
   kind: 'edit',
   name,
@@ -76,10 +87,11 @@ const preset = (name: PresetName): EditAction => ({
   perform: (scene, selection) => updateEntities(scene, selectedPeople(scene, selection), { person: (p: Person) => applyPreset(p, name) }),
 });
 
-/** Posing: the keep-lengths mode, pins, flipping a limb's depth, depth order and body presets. */
+/** Posing: the keep-lengths mode, pins, flipping a limb's bend or depth, depth order and body presets. */
 export const POSING_ACTIONS = [
   toggleKeepLengths,
   togglePin,
+  flipBendAction,
   flipLimb,
   toggleSideView,
   depth('bringForward', ['Mod+]'], 1),

@@ -1,4 +1,4 @@
-import { BODY, defaultHand, type HandSide, type Keypoint, type Person, type PoseDocument, type Vec2 } from '../../pose';
+import { BODY, defaultHand, withPlausibleDepth, type HandSide, type Keypoint, type Person, type PoseDocument, type Vec2 } from '../../pose';
 import type { Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
 import type { PresetResult } from './applyBody';
@@ -20,13 +20,19 @@ const SIDE = {
 // palm out, the left hand's mirrored (as src/pose's defaultHand lays them).
 const acrossOf = (along: Vec2, side: HandSide): Vec2 => (side === 'right' ? { x: -along.y, y: along.x } : { x: along.y, y: -along.x });
 
-/** The frame of one side of a person: along the forearm when it shows, else along the hand (wrist to middle knuckle). */
+/**
+ * The frame of one side of a person: along the forearm when it shows, sized by the forearm's length
+ * in 3D (its depth, or a plausible one: a forearm drawn short because it points at the viewer does
+ * not shrink the hand); else along the hand (wrist to middle knuckle).
+ */
 export function handFrame(person: Person, side: HandSide): HandFrame | null {
   const s = SIDE[side];
   const [elbow, wrist] = [person.body[s.elbow], person.body[s.wrist]];
   if (elbow?.visible && wrist?.visible) {
-    const length = Math.hypot(wrist.x - elbow.x, wrist.y - elbow.y);
-    if (length > 1) return { wrist, along: { x: (wrist.x - elbow.x) / length, y: (wrist.y - elbow.y) / length }, unit: length };
+    const drawn = Math.hypot(wrist.x - elbow.x, wrist.y - elbow.y);
+    const deep = withPlausibleDepth(person).body;
+    const length = Math.hypot(drawn, (deep[s.wrist]?.z ?? 0) - (deep[s.elbow]?.z ?? 0));
+    if (drawn > 1) return { wrist, along: { x: (wrist.x - elbow.x) / drawn, y: (wrist.y - elbow.y) / drawn }, unit: length };
   }
   const hand = person[s.hand];
   if (hand?.[0] && hand[9]) {

@@ -12,8 +12,8 @@ export type Gesture =
   | { kind: 'joint'; joint: JointRef; origin: Vec2 }
   /** A body joint pushed toward (drag up) or away from (drag down) the viewer, foreshortening its bone. */
   | { kind: 'push'; joint: JointRef; origin: Vec2 }
-  /** A joint dragged with bone lengths kept, the same joint of every entity in `entities` following. */
-  | { kind: 'pose'; joint: JointRef; entities: EntityRef[]; origin: Vec2 }
+  /** A joint dragged with bone lengths kept, the same joint of every entity in `entities` following; `lead` is the pointer's first move past the drag threshold. */
+  | { kind: 'pose'; joint: JointRef; entities: EntityRef[]; origin: Vec2; lead?: Vec2 }
   /** A bone turned about its parent joint with what hangs from it, on every entity in `entities`; `pivot` is the pressed one's. */
   | { kind: 'bone'; bone: number; entities: EntityRef[]; origin: Vec2; pivot: Vec2 }
   | { kind: 'move'; entities: EntityRef[]; origin: Vec2 }
@@ -39,6 +39,11 @@ export function gestureEntities(gesture: Gesture): EntityRef[] {
   if (gesture.kind === 'joint' || gesture.kind === 'push') return [gesture.joint.entity];
   if (gesture.kind === 'turn') return [{ kind: 'person', index: gesture.person }];
   return gesture.kind === 'marquee' ? [] : gesture.entities;
+}
+
+/** The gesture as its drag begins, the pointer at `point`: a pose drag keeps which way it first went (a straight limb bends away from it). */
+export function startDrag(gesture: Gesture, point: Vec2): Gesture {
+  return gesture.kind === 'pose' ? { ...gesture, lead: { x: point.x - gesture.origin.x, y: point.y - gesture.origin.y } } : gesture;
 }
 
 const angle = (p: Vec2, c: Vec2) => Math.atan2(p.y - c.y, p.x - c.x);

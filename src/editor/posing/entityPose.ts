@@ -1,15 +1,15 @@
 import type { Animal, Person } from '../../pose';
-import { updateEntities } from '../model/entities';
+import { updateFigures } from '../model/entities';
 import { pinsOf, type EntityRef, type Scene } from '../model/scene';
-import { animalFigure, figurePerson, personFigure, type Figure } from './figure';
+import { animalFigure, figureAnimal, figurePerson, personFigure, type Figure } from './figure';
 import { skeletonOf, type Skeleton } from './skeleton';
 
 /** A posing step on one figure, given its skeleton and pinned joints. */
 export type FigureStep = (figure: Figure, skeleton: Skeleton, pins: readonly number[], ref: EntityRef) => Figure;
 
-/** The scene with a posing step applied to each given (unlocked) person and animal. */
+/** The scene with a posing step applied to each given (unlocked) person and animal: their points and the bend sides in their records. */
 export function poseEntities(scene: Scene, refs: readonly EntityRef[], step: FigureStep): Scene {
-  return updateEntities(scene, refs, {
+  return updateFigures(scene, refs, {
     person: (person: Person, index: number) => {
       const ref = { kind: 'person' as const, index };
       const start = personFigure(person);
@@ -20,7 +20,7 @@ export function poseEntities(scene: Scene, refs: readonly EntityRef[], step: Fig
       const ref = { kind: 'animal' as const, index };
       const start = animalFigure(animal);
       const next = step(start, skeletonOf('animal'), pinsOf(scene, ref), ref);
-      return next === start ? animal : { keypoints: next.body };
+      return next === start ? animal : figureAnimal(next, animal);
     },
   });
 }

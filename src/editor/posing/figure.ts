@@ -1,5 +1,5 @@
-import type { Animal, Keypoint, Person, Vec2 } from '../../pose';
-import { BODY, FEET } from '../../pose';
+import type { Animal, Bends, Keypoint, Person, Vec2 } from '../../pose';
+import { BODY, FEET, withFigureInfo } from '../../pose';
 
 /** Points that ride rigidly on one joint: a hand on its wrist, the face on the nose, a foot on its ankle. */
 export interface Carried {
@@ -14,6 +14,8 @@ export interface Carried {
 export interface Figure {
   body: Keypoint[];
   carried: Carried[];
+  /** The side each two-bone chain bends to (the figure record's, kept up by posing). */
+  bends: Bends;
 }
 
 const copy = (points: readonly Keypoint[]): Keypoint[] => points.map((p) => ({ ...p }));
@@ -26,12 +28,22 @@ export function personFigure(person: Person): Figure {
   if (person.face) carried.push({ key: 'face', anchor: BODY.nose, points: copy(person.face) });
   const feet = person.feet;
   if (feet) for (const foot of FEET) carried.push({ key: 'feet', anchor: foot.ankle, points: copy(foot.points.map((i) => feet[i]!)), slots: foot.points });
-  return { body: copy(person.body), carried };
+  return { body: copy(person.body), carried, bends: { ...person.figure?.bends } };
+}
+
+const sameBends = (a: Bends, b: Bends | undefined) => {
+  const [ka, kb] = [Object.keys(a), Object.keys(b ?? {})];
+  return ka.length === kb.length && ka.every((k) => a[Number(k)] === b?.[Number(k)]);
+};
+
+// The figure record with the working figure's bend sides (the record itself when they are the same).
+function withBends<F extends Person | Animal>(f: F, bends: Bends): F {
+  return sameBends(bends, f.figure?.bends) ? f : withFigureInfo(f, { bends: { ...bends } });
 }
 
 /** The person a figure describes. */
 export function figurePerson(figure: Figure, like: Person): Person {
-  const out: Person = { ...like, body: figure.body };
+  const out: Person = { ...withBends(like, figure.bends), body: figure.body };
   for (const c of figure.carried) {
     if (c.key !== 'feet') out[c.key] = c.points;
     // Each foot is carried apart (on its own ankle); both go back into the one list.
@@ -42,12 +54,17 @@ export function figurePerson(figure: Figure, like: Person): Person {
 
 /** A working copy of an animal. */
 export function animalFigure(animal: Animal): Figure {
-  return { body: copy(animal.keypoints), carried: [] };
+  return { body: copy(animal.keypoints), carried: [], bends: { ...animal.figure?.bends } };
+}
+
+/** The animal a figure describes. */
+export function figureAnimal(figure: Figure, like: Animal): Animal {
+  return { ...withBends(like, figure.bends), keypoints: figure.body };
 }
 
 /** A deep copy of a figure. */
 export function cloneFigure(figure: Figure): Figure {
-  return { body: copy(figure.body), carried: figure.carried.map((c) => ({ ...c, points: copy(c.points) })) };
+  return { body: copy(figure.body), carried: figure.carried.map((c) => ({ ...c, points: copy(c.points) })), bends: { ...figure.bends } };
 }
 
 /** Turns the given joints, and whatever rides on them, by `radians` about `pivot`. */

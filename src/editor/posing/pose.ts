@@ -1,7 +1,8 @@
 import { reflectAcross, type Vec2 } from '../../pose';
 import { angleOf, cloneFigure, distance, rotateJoints, translateFigure, type Figure } from './figure';
 import { chainDownTo, chainEndingAt, pivotOf, subtree, type Skeleton } from './skeleton';
-import { bendOf, REACH_TOLERANCE, solveChain } from './solve';
+import { bendSide, REACH_TOLERANCE, recordDrawnBend, solveChain } from './solve';
+import { swingChain, swingMiddle } from './swing';
 
 /** One posing step on a working figure, done to the fraction t of its full extent (0: nothing). */
 export type Operation = (figure: Figure, t: number) => void;
@@ -27,7 +28,7 @@ function restorePins(before: Figure, after: Figure, skeleton: Skeleton, pins: re
     if (!was || !now || distance(was, now) <= REACH_TOLERANCE) continue;
     const chain = chainDownTo(skeleton, p);
     const cut = chain && cutAtPins(chain, pins);
-    if (!cut || cut.length < 2 || !solveChain(after, skeleton, cut, was, bendOf(before.body, cut))) return false;
+    if (!cut || cut.length < 2 || !solveChain(after, skeleton, cut, was, bendSide(before, skeleton, cut))) return false;
   }
   return pins.every((p) => !before.body[p] || distance(before.body[p], after.body[p]!) <= REACH_TOLERANCE);
 }
@@ -53,16 +54,23 @@ export function withPins(figure: Figure, skeleton: Skeleton, pins: readonly numb
 
 /**
  * A joint dragged to `target` with every bone keeping its length: a chain's end (wrist, ankle,
- * nose, paw) by IK from the chain's root or nearest pin; a hip (an animal's neck) moves the whole
- * figure; any other joint turns about its parent, carrying what hangs from it. Pinned joints stay.
+ * nose, paw) by IK from the chain's root or nearest pin; an elbow or knee whose end is pinned swings
+ * about the line from its root to that end; a hip (an animal's neck) moves the whole figure; any
+ * other joint turns about its parent, carrying what hangs from it. Pinned joints stay. `lead` is
+ * the drag's first move, which decides the side a straight limb bends to (bendSide).
  */
-export function dragJoint(figure: Figure, skeleton: Skeleton, joint: number, target: Vec2, pins: readonly number[]): Figure {
+export function dragJoint(figure: Figure, skeleton: Skeleton, joint: number, target: Vec2, pins: readonly number[], lead?: Vec2): Figure {
   const start = figure.body[joint];
   if (!start || pins.includes(joint)) return figure;
+  const swung = swingChain(skeleton, joint, pins);
+  if (swung) {
+    const next = cloneFigure(figure);
+    return swingMiddle(next, skeleton, swung, target) ? next : figure;
+  }
   const chain = chainEndingAt(skeleton, joint);
   if (chain) {
     const cut = cutAtPins(chain, pins);
-    const bend = bendOf(figure.body, cut);
+    const bend = bendSide(figure, skeleton, cut, lead);
     const at = (t: number) => ({ x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t });
     return withPins(figure, skeleton, pins, (f, t) => void solveChain(f, skeleton, cut, t === 1 ? target : at(t), bend));
   }
@@ -77,15 +85,29 @@ export function dragJoint(figure: Figure, skeleton: Skeleton, joint: number, tar
 export function turnJoint(figure: Figure, skeleton: Skeleton, joint: number, radians: number, pins: readonly number[]): Figure {
   if (!figure.body[joint]) return figure;
   const pivot = { ...pivotOf(skeleton, figure.body, joint) };
-  return withPins(figure, skeleton, pins, (f, t) => rotateJoints(f, subtree(skeleton, joint), pivot, radians * t));
+  return withPins(figure, skeleton, pins, (f, t) => {
+    rotateJoints(f, subtree(skeleton, joint), pivot, radians * t);
+    recordDrawnBend(f, skeleton, joint);
+  });
 }
 
-/** dragJoint, and in symmetry mode the mirror joint dragged to the mirror of the target. */
-export function dragJointMirrored(figure: Figure, skeleton: Skeleton, joint: number, target: Vec2, pins: readonly number[], symmetry: boolean): Figure {
+/** dragJoint, and in symmetry mode the mirror joint dragged to the mirror of the target (led the mirror way). */
+export function dragJointMirrored(
+  figure: Figure,
+  skeleton: Skeleton,
+  joint: number,
+  target: Vec2,
+  pins: readonly number[],
+  symmetry: boolean,
+  lead?: Vec2,
+): Figure {
   const axis = skeleton.axis(figure.body);
-  const once = dragJoint(figure, skeleton, joint, target, pins);
+  const once = dragJoint(figure, skeleton, joint, target, pins, lead);
   const partner = skeleton.mirror[joint] ?? joint;
-  return symmetry && partner !== joint ? dragJoint(once, skeleton, partner, reflectAcross(target, axis), pins) : once;
+  if (!symmetry || partner === joint) return once;
+  const o = reflectAcross({ x: 0, y: 0 }, axis);
+  const mirroredLead = lead && { x: reflectAcross(lead, axis).x - o.x, y: reflectAcross(lead, axis).y - o.y };
+  return dragJoint(once, skeleton, partner, reflectAcross(target, axis), pins, mirroredLead);
 }
 
 /** turnJoint, and in symmetry mode the mirror bone turned the mirror way. */

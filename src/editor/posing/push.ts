@@ -64,8 +64,8 @@ function reach3d(figure: Figure, skeleton: Skeleton, chain: readonly number[], t
   return true;
 }
 
-// A pinned joint that moved is put back in 3D (x, y and depth) by the chain above it; false if that cannot be done.
-const restorePins3d: RestorePins = (before, after, skeleton, pins) => {
+/** Puts back in 3D (x, y and depth) each pinned joint that moved, by the chain above it; false if that cannot be done. */
+export const restorePins3d: RestorePins = (before, after, skeleton, pins) => {
   const moved = (p: number) => !!before.body[p] && !!after.body[p] && length3(minus3(pointIn3d(before.body[p]), pointIn3d(after.body[p]))) > REACH_TOLERANCE;
   for (const p of pins) {
     if (!moved(p)) continue;

@@ -63,7 +63,24 @@ function rightShoulderSide(body: readonly Keypoint[]): number {
   return headX < neck.x ? -1 : 1;
 }
 
-function boneSign(bone: DepthBone, front: number, rightSide: number): number {
+// Shoulders drawn closer together than this share of the spine's drawn length: a side view.
+const PROFILE_SHOULDERS = 0.3;
+
+// Whether the person is seen from the side: both shoulders shown, nearly one behind the other.
+function inProfile(body: readonly Keypoint[]): boolean {
+  const [r, l, neck] = [body[BODY.right_shoulder], body[BODY.left_shoulder], body[BODY.neck]];
+  const hips = [body[BODY.right_hip], body[BODY.left_hip]].filter(shown);
+  if (!shown(r) || !shown(l) || !shown(neck) || !hips.length) return false;
+  const pelvis = { x: hips.reduce((s, p) => s + p.x, 0) / hips.length, y: hips.reduce((s, p) => s + p.y, 0) / hips.length };
+  return Math.hypot(r.x - l.x, r.y - l.y) < PROFILE_SHOULDERS * Math.hypot(pelvis.x - neck.x, pelvis.y - neck.y);
+}
+
+const ARM_JOINTS: readonly number[] = [BODY.right_elbow, BODY.right_wrist, BODY.left_elbow, BODY.left_wrist];
+
+// Seen from the side, which way the person faces says nothing of an arm's depth: an arm drawn reaching
+// (toward someone, or across in front of the body) is one the viewer sees, so it comes toward the viewer.
+function boneSign(bone: DepthBone, front: number, rightSide: number, profile: boolean): number {
+  if (bone.side === 'front' && profile && bone.to.part === 'body' && ARM_JOINTS.includes(bone.to.index)) return 1;
   if (bone.side === 'front') return front;
   if (bone.side === 'back') return -front;
   return bone.to.index === BODY.right_shoulder ? rightSide : -rightSide;
@@ -74,19 +91,20 @@ const withZ = (points: readonly Keypoint[], z: (i: number) => number): Keypoint[
 /**
  * A plausible depth for every point of a person, from their proportions: the neck is at depth 0 and
  * each bone drawn shorter than its length (from the person's own scale) reaches the missing length
- * in depth, dz = sqrt(L^2 - l^2), toward the side its joint can bend. Hands take their wrist's depth,
+ * in depth, dz = sqrt(L^2 - l^2), toward the side its joint can bend (an arm of a person seen from
+ * the side toward the viewer, whichever way they face). Hands take their wrist's depth,
  * the face its nose's. The drawing (x, y, visibility) is unchanged.
  */
 export function estimatePersonDepth(person: Person): Person {
   const scale = personScale(person);
-  const [front, rightSide] = [facing(person.body), rightShoulderSide(person.body)];
+  const [front, rightSide, profile] = [facing(person.body), rightShoulderSide(person.body), inProfile(person.body)];
   const bodyZ: number[] = person.body.map(() => 0);
   const feetZ: number[] = (person.feet ?? []).map(() => 0);
   for (const bone of DEPTH_BONES) {
     const drawn = drawnLength(person, bone);
     const length = scale * bone.length;
     const dz = drawn === undefined ? 0 : Math.sqrt(Math.max(0, length * length - drawn * drawn));
-    const z = (bodyZ[bone.from.index] ?? 0) + boneSign(bone, front, rightSide) * dz;
+    const z = (bodyZ[bone.from.index] ?? 0) + boneSign(bone, front, rightSide, profile) * dz;
     if (bone.to.part === 'body') bodyZ[bone.to.index] = z;
     else if (bone.to.index < feetZ.length) feetZ[bone.to.index] = z;
   }

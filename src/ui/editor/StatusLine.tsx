@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dragNote } from '../../editor/model/dragNote';
 import { ReferenceOpacity } from './background/ReferenceOpacity';
 import { useEditorHandles } from './EditorContext';
 
@@ -24,6 +25,8 @@ export function StatusLine() {
   const { t } = useTranslation();
   const { actor, view } = useEditorHandles();
   const mode = useSelector(actor, (s) => String(s.value));
+  // Decided from the press (the scene and gesture do not change while a drag is previewed), so no pointer move renders this.
+  const note = useSelector(actor, (s) => (s.value === 'dragging' ? dragNote(s.context.scene, s.context.gesture) : null));
   const hover = useStageHover();
   const hasReference = useSelector(actor, (s) => s.context.scene.reference.image !== null);
   const scale = useSyncExternalStore(
@@ -33,7 +36,9 @@ export function StatusLine() {
   const hint = mode === 'dragging' || mode === 'brushing' ? 'dragging' : mode === 'panning' ? 'panning' : COARSE ? 'touch' : (hover ?? 'idle');
   return (
     <div className="editor-status">
-      <span className="editor-status-hint">{t(hint === 'turn' ? 'depthEditing.turnHandle' : `editor.status.${hint}`)}</span>
+      <span className="editor-status-hint">
+        {note ? t(`editor.status.notes.${note}`) : t(hint === 'turn' ? 'depthEditing.turnHandle' : `editor.status.${hint}`)}
+      </span>
       {hasReference && <ReferenceOpacity />}
       <span className="editor-status-zoom">{t('editor.status.zoom', { percent: Math.round(scale * 100) })}</span>
     </div>

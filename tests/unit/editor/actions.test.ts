@@ -190,3 +190,15 @@ describe('selection, nudges, rotation', () => {
     expect(angle(a[BODY.neck]!, a[BODY.nose]!) - angle(b[BODY.neck]!, b[BODY.nose]!)).toBeCloseTo(Math.PI / 12, 9);
   });
 });
+
+describe('a new figure goes to free space', () => {
+  it('a second person on the 400 x 600 canvas overlaps neither the first nor the edge, shrunk only as far as the free space needs', () => {
+    const first = run('addPerson', empty(), EMPTY_SELECTION).scene;
+    const second = run('addPerson', first, EMPTY_SELECTION).scene;
+    const [a, b] = [personBoundingBox(second.pose.people[0]!)!, personBoundingBox(second.pose.people[1]!)!];
+    expect(b.minX >= a.maxX || b.maxX <= a.minX).toBe(true);
+    expect(b.minX).toBeGreaterThan(0);
+    expect(b.maxX).toBeLessThan(400);
+    expect(b.maxY - b.minY).toBeGreaterThan(0.5 * (a.maxY - a.minY));
+  });
+});

@@ -88,6 +88,17 @@ describe('a gesture', () => {
     expect(palm / forearm).toBeLessThan(0.4);
   });
 
+  it("is sized by the forearm's length, not by how short it is drawn pointing at the viewer", () => {
+    const body = createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body;
+    const [elbow, wrist] = [body[BODY.right_elbow]!, body[BODY.right_wrist]!];
+    const forearm = Math.hypot(wrist.x - elbow.x, wrist.y - elbow.y);
+    // The forearm drawn at a third of its length: it points toward the viewer.
+    const short = body.map((p, i) => (i === BODY.right_wrist ? { ...p, x: elbow.x + (wrist.x - elbow.x) / 3, y: elbow.y + (wrist.y - elbow.y) / 3 } : p));
+    const scene = sceneOf({ body: short });
+    const hand = applyGesturePreset(scene, one(scene), pose('hand-open'), 'right').scene.pose.people[0].rightHand!;
+    expect(Math.hypot(hand[12].x - hand[0].x, hand[12].y - hand[0].y) / forearm).toBeGreaterThan(0.6);
+  });
+
   it('turns with the forearm: a raised forearm carries the open hand upward', () => {
     const scene = sceneOf({ body: createDefaultPerson({ centre: { x: 200, y: 300 }, height: 440 }).body });
     const raised = applyBodyPreset(scene, one(scene), pose('hands-up')).scene;

@@ -15,7 +15,7 @@ const ICONS = new Map([...TOOL_GROUPS.flatMap((g) => g.items), ...POSING_TOOLS])
 /** The registered actions of each menu, in menu order ('-' separates groups). */
 const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
   // A joint: what belongs to the point first (pin it, hide it), then its owner's most used.
-  joint: ['togglePin', 'togglePoint', 'flipLimbDepth', '-', 'toggleVisible', 'lock', '-', 'duplicate', 'delete'],
+  joint: ['togglePin', 'togglePoint', 'flipBend', 'flipLimbDepth', '-', 'toggleVisible', 'lock', '-', 'duplicate', 'delete'],
   entity: [
     'duplicate',
     'delete',

@@ -15,9 +15,11 @@ export const anyTarget = fc.record({ x: fc.double({ min: -100, max: 500, noNaN: 
 
 const dist = (a: Vec2, b: Vec2) => Math.hypot(a.x - b.x, a.y - b.y);
 
-/** Every bone's length (by its lower joint; bones from the root left out: the root is not a point). */
+const dist3 = (a: Keypoint, b: Keypoint) => Math.hypot(a.x - b.x, a.y - b.y, (a.z ?? 0) - (b.z ?? 0));
+
+/** Every bone's length, in 3D (by its lower joint; bones from the root left out: the root is not a point). */
 export function boneLengths(skeleton: Skeleton, body: readonly Keypoint[]): number[] {
-  return skeleton.parent.map((p, j) => (p === ROOT ? 0 : dist(body[p]!, body[j]!)));
+  return skeleton.parent.map((p, j) => (p === ROOT ? 0 : dist3(body[p]!, body[j]!)));
 }
 
 /** The largest change of any bone length between two poses. */

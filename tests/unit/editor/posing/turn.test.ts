@@ -1,7 +1,9 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { BODY } from '../../../../src/pose/index.js';
-import { sceneHidesFacingAway, sceneTurn, turnPersonInScene } from '../../../../src/editor/posing/turn';
+import { BODY, withPlausibleDepth } from '../../../../src/pose/index.js';
+import { sceneHidesFacingAway, sceneTurn, turnHeldByPins, turnPersonFrom, turnPersonInScene } from '../../../../src/editor/posing/turn';
+import { setPinned } from '../../../../src/editor/posing/pins';
+import { poseJoint } from '../../../../src/editor/posing/gestures';
 import { editorMachine } from '../../../../src/machines/editor.machine';
 import { soleSelectedPerson } from '../../../../src/editor/model/selection';
 import { sampleScene } from '../scenes';
@@ -47,5 +49,31 @@ describe('turning the selected person in the editor', () => {
     expect(soleSelectedPerson({ entities: [], joint: { entity: { kind: 'person', index: 2 }, part: 'body', index: 4 } })).toBe(2);
     expect(soleSelectedPerson({ entities: [person, { kind: 'person', index: 1 }], joint: null })).toBeNull();
     expect(soleSelectedPerson({ entities: [{ kind: 'animal', index: 0 }], joint: null })).toBeNull();
+  });
+});
+
+describe('a turn and pins', () => {
+  const P0 = { kind: 'person' as const, index: 0 };
+  const pin = (scene: ReturnType<typeof sampleScene>, index: number) => setPinned(scene, { entity: P0, part: 'body', index }, true);
+  const base = (scene: ReturnType<typeof sampleScene>) => withPlausibleDepth(scene.pose.people[0]!);
+
+  it('keeps a pinned wrist where it is in 3D, the arm bending to keep it, every other joint turning', () => {
+    // The arm bent first (a straight one cannot give the shoulder room to turn).
+    const raised = poseJoint(sampleScene(), { joint: { entity: P0, part: 'body', index: BODY.right_wrist }, entities: [P0] }, { x: 40, y: -90 }, false);
+    const scene = pin(raised, BODY.right_wrist);
+    const pressed = base(scene);
+    const turned = turnPersonFrom(scene, 0, pressed, { yaw: 0, pitch: 0 }, { yaw: 30, pitch: 0 });
+    const [was, now] = [pressed.body[BODY.right_wrist]!, turned.pose.people[0]!.body[BODY.right_wrist]!];
+    expect(Math.hypot(now.x - was.x, now.y - was.y, (now.z ?? 0) - (was.z ?? 0))).toBeLessThan(1e-6);
+    expect(sceneTurn(turned, 0)).toEqual({ yaw: 30, pitch: 0 });
+    expect(Math.abs(turned.pose.people[0]!.body[BODY.left_wrist]!.x - pressed.body[BODY.left_wrist]!.x)).toBeGreaterThan(5);
+  });
+
+  it('held by a pinned hip, turns not at all, and says so', () => {
+    const scene = pin(sampleScene(), BODY.right_hip);
+    const pressed = base(scene);
+    expect(turnHeldByPins(scene, 0, pressed, { yaw: 0, pitch: 0 })).toBe(true);
+    expect(turnPersonFrom(scene, 0, pressed, { yaw: 0, pitch: 0 }, { yaw: 40, pitch: 0 })).toBe(scene);
+    expect(turnHeldByPins(sampleScene(), 0, pressed, { yaw: 0, pitch: 0 })).toBe(false);
   });
 });

@@ -85,6 +85,30 @@ describe("a plausible depth from the person's proportions", () => {
     expect(person.body[BODY.left_shoulder]!.z!).toBeLessThan(-1);
   });
 
+  it('brings the reaching arm of a person seen from the side toward the viewer, whichever way the shoulders happen to lie', () => {
+    for (const lean of [-4, 4]) {
+      const base = standing();
+      const neck = base.body[BODY.neck]!;
+      // A side view facing the image right: the shoulders nearly one behind the other, the nose ahead.
+      const body = base.body.map((p, i) =>
+        i === BODY.right_shoulder
+          ? { ...p, x: neck.x + lean }
+          : i === BODY.left_shoulder
+            ? { ...p, x: neck.x - lean }
+            : i === BODY.nose
+              ? { ...p, x: p.x + 20 }
+              : p,
+      );
+      const shoulder = body[BODY.right_shoulder]!;
+      // The right arm reaches out ahead at shoulder height (to shake a hand), drawn at 70% of its length.
+      body[BODY.right_elbow] = { ...shoulder, x: shoulder.x + 0.7 * length2d(base.body[BODY.right_shoulder]!, base.body[BODY.right_elbow]!) };
+      body[BODY.right_wrist] = { ...shoulder, x: body[BODY.right_elbow].x + 0.7 * length2d(base.body[BODY.right_elbow]!, base.body[BODY.right_wrist]!) };
+      const person = estimatePersonDepth({ ...base, body });
+      expect(person.body[BODY.right_elbow]!.z!, `lean ${lean}`).toBeGreaterThan(person.body[BODY.right_shoulder]!.z! + 5);
+      expect(person.body[BODY.right_wrist]!.z!, `lean ${lean}`).toBeGreaterThan(person.body[BODY.right_elbow]!.z! + 5);
+    }
+  });
+
   it('keeps a depth the person already has', () => {
     const person = estimatePersonDepth(foreshorten(standing(), BODY.right_elbow, BODY.right_wrist, 0.5));
     const edited = { ...person, body: person.body.map((p) => ({ ...p, z: p.z! + 7 })) };
