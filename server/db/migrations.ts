@@ -176,4 +176,15 @@ export const MIGRATIONS: readonly Migration[] = [
     // history list, so a column of their own rather than inside pose or settings.
     sql: `ALTER TABLE jobs ADD COLUMN frames json;`,
   },
+  {
+    id: 10,
+    name: 'client request ids of prompts',
+    // One prompt per Generate click: a retry or a double submit carries the click's id, and the
+    // unique index lets only the first of them in (JobStore.enqueueMany, findRequest). An id older than the
+    // window is cleared before it is used again.
+    sql: `
+      ALTER TABLE jobs ADD COLUMN client_request_id text;
+      CREATE UNIQUE INDEX jobs_user_request ON jobs (user_id, client_request_id) WHERE client_request_id IS NOT NULL;
+    `,
+  },
 ];

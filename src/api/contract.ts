@@ -52,11 +52,23 @@ export const STORAGE_KEYS = {
   profile: 'posecraft_auth_profile',
 } as const;
 
+/** Session storage keys (one tab's, kept across its reloads): the Generate click whose answer has not come. */
+export const SESSION_KEYS = {
+  pendingPrompt: 'posecraft_pending_prompt',
+} as const;
+
 /** Longest prompt (and negative prompt) in characters, and the largest seed. */
 export const PROMPT_MAX_LENGTH = 2000;
 export const SEED_MAX = 2 ** 32 - 1;
 /** Longest prompt of one person in a scene, in characters. */
 export const PERSON_PROMPT_MAX_LENGTH = 500;
+
+/**
+ * A prompt's client request id (`client_request_id` of POST /v1/query_prompt): the page makes one a
+ * Generate click and sends it again on a retry; the same id from the same user within the window
+ * answers the first prompt instead of queuing another.
+ */
+export const CLIENT_REQUEST_ID = { pattern: /^[A-Za-z0-9_-]{8,64}$/, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 /** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */
 export const SAVED_POSE_KINDS = ['scene', 'body', 'hand', 'face'] as const;

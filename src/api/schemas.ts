@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IMAGE_TYPES, MAX_FIGURES, parsePoseJson, type ImageType, type PoseDocument } from '../pose/index.js';
 import {
+  CLIENT_REQUEST_ID,
   IMAGE_COUNTS,
   PERSON_PROMPT_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
@@ -109,6 +110,8 @@ const queryPromptFields = z.object({
   depth_strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
   /** Prompts of single people, each for the region of the image around that person's drawing. */
   person_prompts: z.array(personPrompt).max(MAX_FIGURES).optional(),
+  /** Made by the caller once per Generate click and sent again on a retry: within a day the same id answers the first prompt. */
+  client_request_id: z.string().regex(CLIENT_REQUEST_ID.pattern, 'must be 8 to 64 letters, digits, _ or -').optional(),
 });
 
 /** POST /v1/query_prompt: the fields, and each person prompt naming one person of the pose, at most once. */
