@@ -1,5 +1,7 @@
 import { SESSION_KEYS } from '../../api/contract';
 import type { QueryPromptRequest } from '../../api/schemas';
+import type { FigureInfo, OpenPoseJson } from '../../pose';
+import { requestPersonPrompts } from './personPrompts';
 
 /** The Generate click whose answer has not come yet: its client request id and what it asked. */
 interface PendingClick {
@@ -7,9 +9,21 @@ interface PendingClick {
   fingerprint: string;
 }
 
+// Figure ids are left out: a document never edited gets new ones on each load, yet asks for the same prompt.
+function withoutIds(request: QueryPromptRequest): unknown {
+  const { client_request_id: _id, pose, ...rest } = request;
+  const { posecraft_figures: figures, ...plain } = pose as OpenPoseJson;
+  const strip = (list: FigureInfo[]) => list.map(({ id: _figureId, ...info }) => info);
+  return {
+    ...rest,
+    pose: figures ? { ...plain, posecraft_figures: { people: strip(figures.people), animals: strip(figures.animals) } } : plain,
+    ...(request.person_prompts ? { person_prompts: requestPersonPrompts(request) } : {}),
+  };
+}
+
 // FNV-1a over the request's JSON: equal requests, equal prints (the request itself may be megabytes of frames).
 function fingerprintOf(request: QueryPromptRequest): string {
-  const text = JSON.stringify({ ...request, client_request_id: undefined });
+  const text = JSON.stringify(withoutIds(request));
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return `${text.length}:${(hash >>> 0).toString(36)}`;

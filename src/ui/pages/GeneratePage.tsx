@@ -62,7 +62,8 @@ export default function GeneratePage() {
         width,
         height,
         gNumber,
-        pose: toOpenPoseJson(pose),
+        // Every figure's id goes with the pose: person prompts name their people by it.
+        pose: toOpenPoseJson(pose, { ids: true }),
       }),
     });
   };
