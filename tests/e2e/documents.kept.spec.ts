@@ -92,3 +92,36 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+test('use again that replaces several people says so with an Undo that brings them back', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await createTestUser('use-again-undo');
+  await page.goto('/login');
+  await signInInWidget(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/pose$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  await tool(page, 'Add person').click();
+  await goToGenerate(page);
+  await generatePrompt(page, 'two people waiting');
+  const card = historyItems(page).filter({ hasText: 'two people waiting' });
+  await expect(statusBadge(card, 'Done')).toBeVisible({ timeout: 60_000 });
+
+  // The pose changes after the prompt: a third person. Use again replaces both people and drops the third.
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  await tool(page, 'Add person').click();
+  const three = await exportJson(page);
+  expect(three.people).toHaveLength(3);
+  await goToGenerate(page);
+  await card.getByRole('button', { name: 'Use again' }).click();
+  const used = notice(page, /is back in place; it replaced 3 figure\(s\)/);
+  await used.getByRole('button', { name: 'Undo' }).click();
+  await expect(used).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Pose editor' }).click();
+  expect(await exportJson(page)).toEqual(three);
+});
+
+/** Writes a prompt and presses Generate. */
+async function generatePrompt(page: Page, text: string): Promise<void> {
+  await promptBox(page).fill(text);
+  await generateButton(page).click();
+}
