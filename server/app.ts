@@ -18,6 +18,7 @@ import { appConfigRoutes } from './routes/appConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
 import { registerPoseLibrary } from './library/registerPoseLibrary.js';
+import { documentRoutes } from './routes/documents.js';
 import { serializeRequest } from './http/logRedaction.js';
 import { registerStorableText } from './http/storableText.js';
 
@@ -76,6 +77,7 @@ export async function buildApp(
     socketsPerAddress: config.estimator.socketsPerAddress,
   });
   await registerPoseLibrary(app, config);
+  await app.register(documentRoutes, { runtime: app.generation, documentsPerUser: config.documentsPerUser });
   await registerWebApp(app, config.webRoot);
   return app;
 }

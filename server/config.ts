@@ -1,3 +1,4 @@
+import { loadDocumentsPerUser } from './documents/documentLimits.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFirebaseSettings, type FirebaseSettings } from './auth/firebaseConfig.js';
@@ -30,6 +31,8 @@ export interface ServerConfig {
   poseRateLimits: PoseRateLimits;
   /** Saved poses one user may keep. */
   posesPerUser: number;
+  /** Documents one user may keep in their account. */
+  documentsPerUser: number;
   /** Timeouts of slow clients and the cap on open connections. */
   limits: ServerLimits;
 }
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: loadRateLimits(env),
     poseRateLimits: loadPoseRateLimits(env),
     posesPerUser: loadPosesPerUser(env),
+    documentsPerUser: loadDocumentsPerUser(env),
     limits: loadServerLimits(env),
   };
 }

@@ -195,4 +195,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX video_poses_finished ON video_poses (updated_at) WHERE finished;
     `,
   },
+  {
+    id: 11,
+    name: 'client request ids of prompts',
+    // One prompt per Generate click: a retry or a double submit carries the click's id, and the
+    // unique index lets only the first of them in (JobStore.enqueueMany, findRequest). An id older than the
+    // window is cleared before it is used again.
+    sql: `
+      ALTER TABLE jobs ADD COLUMN client_request_id text;
+      CREATE UNIQUE INDEX jobs_user_request ON jobs (user_id, client_request_id) WHERE client_request_id IS NOT NULL;
+    `,
+  },
+  {
+    id: 12,
+    name: 'documents in the account',
+    // A signed-in user's working documents (server/documents/documentStore.ts): content is only ever
+    // stored and read whole (json, as a job's pose); version counts saves, so a save made from an
+    // older version is refused rather than written over the newer one.
+    sql: `
+      CREATE TABLE documents (
+        id uuid PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        user_id text NOT NULL,
+        name text NOT NULL,
+        content json NOT NULL,
+        bytes integer NOT NULL,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX documents_user_changed ON documents (user_id, updated_at DESC);
+    `,
+  },
 ];

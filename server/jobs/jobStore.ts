@@ -19,6 +19,14 @@ export interface NewJob {
   engine: EngineName;
   /** Figure-megapixels (promptCost.ts). */
   cost: number;
+  /** The caller's id of the click that sent it: a second job of the user with the same id is not queued. */
+  clientRequestId?: string | undefined;
+}
+
+/** The prompt a client request id already made: its id and status now. */
+export interface RequestedPrompt {
+  id: string;
+  status: JobRow['status'];
 }
 
 /** The columns of a job that its history item shows. */
@@ -91,17 +99,19 @@ export class JobStore {
       `WITH new AS (
          SELECT * FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]),
            jsonb_array_elements($5::jsonb), json_array_elements($6::json), unnest($7::text[]), unnest($8::float8[]),
-           json_array_elements($12::json))
-           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, frames, ord)),
+           json_array_elements($12::json), unnest($13::text[]))
+           WITH ORDINALITY AS t(id, user_id, prompt, negative_prompt, settings, pose, engine, cost, frames, client_request_id, ord)),
        active AS (
          SELECT new.id, a.n, a.cost FROM new CROSS JOIN LATERAL (
            SELECT count(*) AS n, COALESCE(sum(j.cost), 0) AS cost FROM jobs j
            WHERE j.user_id = new.user_id AND j.status IN ('queued', 'running')) a),
        inserted AS (
-         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost, frames)
+         INSERT INTO jobs (id, user_id, status, prompt, negative_prompt, settings, pose, engine, cost, frames, client_request_id)
          SELECT new.id, new.user_id, 'queued', new.prompt, new.negative_prompt, new.settings, new.pose, new.engine, new.cost::real,
-           CASE WHEN json_typeof(new.frames) = 'null' THEN NULL ELSE new.frames END
+           CASE WHEN json_typeof(new.frames) = 'null' THEN NULL ELSE new.frames END, new.client_request_id
          FROM new JOIN active USING (id) WHERE active.n < $9::int AND active.cost + new.cost <= $10::float8 ORDER BY new.ord
+         -- A request id the user already sent lets the first prompt stand (findRequest then answers it).
+         ON CONFLICT (user_id, client_request_id) WHERE client_request_id IS NOT NULL DO NOTHING
          RETURNING id),
        queue AS (SELECT count(*) AS n FROM (SELECT 1 FROM jobs WHERE status = 'queued' LIMIT $11::int) q)
        SELECT active.id, active.id IN (SELECT id FROM inserted) AS inserted, active.n AS active, active.cost AS active_cost,
@@ -119,6 +129,7 @@ export class JobStore {
         maxCost,
         SHORT_QUEUE + 1,
         json(column((job) => job.frames ?? null)),
+        column((job) => job.clientRequestId ?? null),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -129,6 +140,22 @@ export class JobStore {
       if (row.inserted) return { queued: true, shortQueue: row.queued_before + jobs.length <= SHORT_QUEUE };
       return { queued: false, active: row.active, activeCost: row.active_cost };
     });
+  }
+
+  /**
+   * The prompt a user's client request id made within the window, or null. An older use of the id is
+   * forgotten here (its prompt stays in the history), so the id can make a new prompt.
+   */
+  async findRequest(userId: string, requestId: string, windowMs: number): Promise<RequestedPrompt | null> {
+    const { rows } = await this.db.query<RequestedPrompt & { fresh: boolean }>(
+      `SELECT id, status, created_at > now() - make_interval(secs => $3::float8 / 1000) AS fresh FROM jobs WHERE user_id = $1 AND client_request_id = $2`,
+      [userId, requestId, windowMs],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.fresh) return { id: row.id, status: row.status };
+    await this.db.query('UPDATE jobs SET client_request_id = NULL WHERE id = $1 AND client_request_id = $2', [row.id, requestId]);
+    return null;
   }
 
   /** Names the stored file of a job's pose thumbnail once it is drawn; false if the job is gone (deleted meanwhile). */

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { API_PATHS, ERROR_CODES, USER_COST_MAX, VIDEO_RENDER_LIMITS } from '../../src/api/contract.js';
+import { API_PATHS, CLIENT_REQUEST_ID, ERROR_CODES, USER_COST_MAX, VIDEO_RENDER_LIMITS } from '../../src/api/contract.js';
 import { queryPromptRequest, SEED_MAX, stopPromptRequest, type JobStatus, type QueryPromptResponse, type StopPromptResponse } from '../../src/api/schemas.js';
 import { toOpenPoseJson } from '../../src/pose/index.js';
 import { ApiError, sendData } from '../http/envelope.js';
 import type { GenerationRuntime } from '../jobs/generationRuntime.js';
-import type { JobStore } from '../jobs/jobStore.js';
+import type { JobStore, RequestedPrompt } from '../jobs/jobStore.js';
 import { checkPromptCost, checkSequenceCost } from '../jobs/promptCost.js';
 import { chooseSampling } from '../jobs/workflowChoice.js';
 import { callerOf, parseRequest, promptNotFound } from './validation.js';
@@ -45,7 +45,13 @@ function videoOf(body: z.output<typeof queryPromptRequest>) {
   return { frames: body.frames.map((frame) => toOpenPoseJson(frame)), settings: { frames: body.frames.length, fps } };
 }
 
-/** POST /v1/query_prompt queues a generation; POST /v1/stop_prompt stops one. */
+/** The answer for a prompt a client request id already made: that prompt as it is now, with its place while queued. */
+async function firstAnswer(store: JobStore, prompt: RequestedPrompt): Promise<QueryPromptResponse> {
+  const places = prompt.status === 'queued' ? await store.places.of([prompt.id]).catch(() => null) : null;
+  return { prompt_id: prompt.id, status: prompt.status, queue_position: places?.get(prompt.id) ?? null };
+}
+
+/** POST /v1/query_prompt queues a generation (once per client request id); POST /v1/stop_prompt stops one. */
 export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime: GenerationRuntime }): Promise<void> {
   const { config } = runtime;
 
@@ -53,6 +59,10 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
     const user = callerOf(request);
     const body = parseRequest(queryPromptRequest, request.body);
     const { submissions, store } = await runtime.open();
+    // A retry, a reload or a double submit of one click: the prompt it made answers, nothing is queued.
+    const requestId = body.client_request_id;
+    const made = requestId ? await store.findRequest(user.uid, requestId, CLIENT_REQUEST_ID.windowMs) : null;
+    if (made) return sendData(reply, await firstAnswer(store, made));
     const id = crypto.randomUUID();
     const video = videoOf(body);
     const cost = video ? checkSequenceCost(body.frames ?? [], body.width, body.height) : checkPromptCost(body.pose, body.width, body.height, body.gNumber);
@@ -79,8 +89,14 @@ export async function promptRoutes(app: FastifyInstance, { runtime }: { runtime:
       frames: video?.frames,
       engine: config.engine,
       cost,
+      clientRequestId: requestId,
     });
-    if (!queued.queued) throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
+    if (!queued.queued) {
+      // The same click sent twice at once: the other one got in first.
+      const first = requestId ? await store.findRequest(user.uid, requestId, CLIENT_REQUEST_ID.windowMs) : null;
+      if (first) return sendData(reply, await firstAnswer(store, first));
+      throw tooMuchQueued(queued.active, config.jobs.maxActivePerUser);
+    }
     runtime.workers()?.wake();
     (await runtime.thumbnails()).request(id, user.uid, pose);
     // Counted with everyone asking at the same time, and only while the queue is short: under a

@@ -34,6 +34,10 @@ export const API_PATHS = {
   videoPose: '/v1/video_pose',
   /** POST { prompt_id }: stops a video's pose estimate. */
   videoPoseStop: '/v1/video_pose/stop',
+  /** The caller's documents: GET lists them (newest change first, without their content), POST makes one. */
+  documents: '/v1/documents',
+  /** One document: GET (with its ETag), PUT saves it over the version it was made from, DELETE. */
+  document: '/v1/documents/:id',
 } as const;
 
 /**
@@ -52,11 +56,31 @@ export const STORAGE_KEYS = {
   profile: 'posecraft_auth_profile',
 } as const;
 
+/** Session storage keys (one tab's, kept across its reloads): the Generate click whose answer has not come. */
+export const SESSION_KEYS = {
+  pendingPrompt: 'posecraft_pending_prompt',
+} as const;
+
 /** Longest prompt (and negative prompt) in characters, and the largest seed. */
 export const PROMPT_MAX_LENGTH = 2000;
 export const SEED_MAX = 2 ** 32 - 1;
 /** Longest prompt of one person in a scene, in characters. */
 export const PERSON_PROMPT_MAX_LENGTH = 500;
+
+/**
+ * A prompt's client request id (`client_request_id` of POST /v1/query_prompt): the page makes one a
+ * Generate click and sends it again on a retry; the same id from the same user within the window
+ * answers the first prompt instead of queuing another.
+ */
+export const CLIENT_REQUEST_ID = { pattern: /^[A-Za-z0-9_-]{8,64}$/, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/** Limits of documents kept in the account: the body of a save, names, pages. */
+export const DOCUMENT_LIMITS = {
+  /** Largest POST or PUT /v1/documents body (a document's figures, sequence and all). */
+  bodyBytes: 2 * 1024 * 1024,
+  nameLength: 80,
+  pageSize: 100,
+} as const;
 
 /** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */
 export const SAVED_POSE_KINDS = ['scene', 'body', 'hand', 'face'] as const;
@@ -138,6 +162,8 @@ export const ERROR_CODES = {
   unauthorized: 40101,
   forbidden: 40301,
   notFound: 40401,
+  /** 409: a save made from an older version than the one stored (another tab or device saved since). */
+  conflict: 40901,
   payloadTooLarge: 41301,
   unsupportedMediaType: 41501,
   tooManyRequests: 42901,

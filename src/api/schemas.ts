@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IMAGE_TYPES, MAX_FIGURES, parsePoseJson, type ImageType, type PoseDocument } from '../pose/index.js';
 import {
+  CLIENT_REQUEST_ID,
   IMAGE_COUNTS,
   PERSON_PROMPT_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
@@ -55,16 +56,27 @@ export const poseSchema = z.unknown().transform((value, ctx): PoseDocument => {
   return result.document;
 });
 
-/** One person's own prompt: `person` is their place in the pose's people list, the text applies to their region of the image. */
+/** A figure's id as the editor gives it (`FigureInfo.id`). */
+const figureId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a figure id or a place in the people list');
+
+/** One person's own prompt: `person` names them by their figure id in the pose, or (today's callers) by their place in the people list; the text applies to their region of the image. */
 const personPrompt = z.object({
-  person: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_FIGURES - 1),
+  person: z.union([
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_FIGURES - 1),
+    figureId,
+  ]),
   prompt: z.string().trim().min(1).max(PERSON_PROMPT_MAX_LENGTH),
 });
-export type PersonPrompt = z.output<typeof personPrompt>;
+
+/** A person's own prompt as the server keeps and answers it: `person` is their place in the pose's people list. */
+export interface PersonPrompt {
+  person: number;
+  prompt: string;
+}
 
 /** A POSE_KEYPOINT frame list (one people JSON a frame, the same index the same person), every frame on one canvas size. */
 export const framesSchema = z
@@ -109,22 +121,35 @@ const queryPromptFields = z.object({
   depth_strength: z.number().min(SAMPLING_BOUNDS.strength.min).max(SAMPLING_BOUNDS.strength.max).optional(),
   /** Prompts of single people, each for the region of the image around that person's drawing. */
   person_prompts: z.array(personPrompt).max(MAX_FIGURES).optional(),
+  /** Made by the caller once per Generate click and sent again on a retry: within a day the same id answers the first prompt. */
+  client_request_id: z.string().regex(CLIENT_REQUEST_ID.pattern, 'must be 8 to 64 letters, digits, _ or -').optional(),
 });
 
-/** POST /v1/query_prompt: the fields, and each person prompt naming one person of the pose, at most once. */
-export const queryPromptRequest = queryPromptFields.superRefine((body, ctx) => {
-  const seen = new Set<number>();
-  // Only a body whose fields all passed reaches here; the guard keeps a refused pose from throwing all the same.
-  const people = (body.pose as PoseDocument | undefined)?.people.length ?? 0;
-  for (const [i, { person }] of (body.person_prompts ?? []).entries()) {
-    if (person >= people) {
-      ctx.addIssue({ code: 'custom', path: ['person_prompts', i, 'person'], message: `names person ${person}, but the pose has ${people} people` });
-    } else if (seen.has(person)) {
-      ctx.addIssue({ code: 'custom', path: ['person_prompts', i, 'person'], message: `names person ${person} a second time` });
+// The place of the person a prompt names: an index as given, an id looked up among the pose's people.
+function placeOf(person: number | string, pose: PoseDocument | undefined): number {
+  return typeof person === 'number' ? person : (pose?.people.findIndex((p) => p.figure?.id === person) ?? -1);
+}
+
+/** POST /v1/query_prompt: the fields, and each person prompt naming one person of the pose (by id or place), at most once; person prompts come out by place. */
+export const queryPromptRequest = queryPromptFields
+  .superRefine((body, ctx) => {
+    const seen = new Set<number>();
+    // Only a body whose fields all passed reaches here; the guard keeps a refused pose from throwing all the same.
+    const pose = body.pose as PoseDocument | undefined;
+    const people = pose?.people.length ?? 0;
+    for (const [i, { person }] of (body.person_prompts ?? []).entries()) {
+      const place = placeOf(person, pose);
+      const path = ['person_prompts', i, 'person'];
+      if (place < 0) ctx.addIssue({ code: 'custom', path, message: `names figure ${person}, but no person of the pose has that id` });
+      else if (place >= people) ctx.addIssue({ code: 'custom', path, message: `names person ${person}, but the pose has ${people} people` });
+      else if (seen.has(place)) ctx.addIssue({ code: 'custom', path, message: `names person ${person} a second time` });
+      seen.add(place);
     }
-    seen.add(person);
-  }
-});
+  })
+  .transform(({ person_prompts, ...body }) => ({
+    ...body,
+    ...(person_prompts ? { person_prompts: person_prompts.map(({ person, prompt }): PersonPrompt => ({ person: placeOf(person, body.pose), prompt })) } : {}),
+  }));
 export type QueryPromptRequest = z.input<typeof queryPromptRequest>;
 
 /** POST /v1/stop_prompt */

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Layer, Rect, Stage } from './konvaCore';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../machines/editor.machine';
-import { entityKey, isLocked, listEntities, sameEntity } from '../editor/model/scene';
+import { isLocked, listEntities, sameEntity, shapeKey } from '../editor/model/scene';
 import { isSelected, soleEditablePerson } from '../editor/model/selection';
 import { BackgroundLayer } from './BackgroundLayer';
 import { EntityShape } from './EntityShape';
@@ -53,7 +53,7 @@ export function PoseStage({ actor, view, background, label }: PoseStageProps) {
   useLayoutEffect(() => controller?.preview.reapply(), [controller, active]);
 
   const shapes = listEntities(scene).map((ref) => {
-    const key = entityKey(ref);
+    const key = shapeKey(scene, ref);
     const joint = selection.joint && sameEntity(selection.joint.entity, ref) ? selection.joint : null;
     const shape = (
       <EntityShape

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { editorMachine } from '../machines/editor.machine';
 import { gestureEntities } from '../editor/model/gesture';
-import { entityKey } from '../editor/model/scene';
+import { shapeKey } from '../editor/model/scene';
 import { editableEntities, selectionBox } from '../editor/model/selection';
 
 const NONE: string[] = [];
@@ -14,7 +14,11 @@ export function useStageState(actor: ActorRefFrom<typeof editorMachine>) {
   const scene = useSelector(actor, (s) => s.context.scene);
   const selection = useSelector(actor, (s) => s.context.selection);
   // The entities being dragged live on the active layer for the drag.
-  const active = useSelector(actor, (s) => (s.value === 'dragging' && s.context.gesture ? gestureEntities(s.context.gesture).map(entityKey) : NONE), sameList);
+  const active = useSelector(
+    actor,
+    (s) => (s.value === 'dragging' && s.context.gesture ? gestureEntities(s.context.gesture).map((ref) => shapeKey(s.context.scene, ref)) : NONE),
+    sameList,
+  );
   const handlesBox = useSelector(
     actor,
     (s) => (s.value === 'idle' ? selectionBox(s.context.scene, { entities: editableEntities(s.context.scene, s.context.selection), joint: null }) : null),

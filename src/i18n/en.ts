@@ -3,7 +3,7 @@ export const en = {
   common: { loading: 'Loading…' },
   header: { navigation: 'Main navigation', language: 'Language' },
   nav: { generate: 'Generate', editor: 'Pose editor' },
-  notify: { dismiss: 'Dismiss' },
+  notify: { dismiss: 'Dismiss', undo: 'Undo' },
   home: {
     title: 'Pose it. Generate it.',
     lead: 'Posecraft lets you drag the joints of people and animals on a canvas, then generates images of them in exactly that pose.',
@@ -95,6 +95,9 @@ export const en = {
     deleted: 'Prompt deleted with its images: {{size}} freed.',
     deletedPending: 'Deleted "{{prompt}}".',
     undoDelete: 'Undo',
+    usedAgain: 'The pose of "{{prompt}}" is back in place; it replaced {{count}} figure(s).',
+    usedOnFrame: 'The pose of "{{prompt}}" is on frame {{frame}}: {{posed}} figure(s) posed, {{added}} added; the timeline and its other keys are kept.',
+    useAgainVideo: '"{{prompt}}" made a video of {{frames}} frames: Use again brings back only its first frame\'s pose. Go on?',
   },
   status: { submitting: 'Sending', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
   api: { loginFirst: 'Please log in first' },

@@ -5,7 +5,7 @@ export const zh: Translation = {
   common: { loading: '加载中…' },
   header: { navigation: '主导航', language: '语言' },
   nav: { generate: '生成', editor: '姿势编辑器' },
-  notify: { dismiss: '关闭' },
+  notify: { dismiss: '关闭', undo: '撤销' },
   home: {
     title: '摆好姿势，一键生成。',
     lead: 'Posecraft 让你在画布上拖动人物和动物的关节，然后按这个姿势生成图像。',
@@ -97,6 +97,9 @@ export const zh: Translation = {
     deleted: '已删除该提示词及其图像，释放了 {{size}}。',
     deletedPending: '已删除“{{prompt}}”。',
     undoDelete: '撤销',
+    usedAgain: '已放回“{{prompt}}”的姿势，替换了 {{count}} 个人物。',
+    usedOnFrame: '已将“{{prompt}}”的姿势放到第 {{frame}} 帧：摆好 {{posed}} 个人物，新增 {{added}} 个；时间轴和其他关键帧保留。',
+    useAgainVideo: '“{{prompt}}”生成的是 {{frames}} 帧的视频：再次使用只会放回它第一帧的姿势。继续吗？',
   },
   status: { submitting: '发送中', queued: '排队中', running: '生成中', done: '完成', failed: '失败', stopped: '已停止' },
   api: { loginFirst: '请先登录' },

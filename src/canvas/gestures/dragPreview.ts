@@ -1,7 +1,7 @@
 import type { Vec2 } from '../../pose';
 import type { EditorContext } from '../../machines/editor.machine';
 import { applyGesture, gestureEntities } from '../../editor/model/gesture';
-import { entityKey, getEntity, type Scene } from '../../editor/model/scene';
+import { getEntity, shapeKey, type Scene } from '../../editor/model/scene';
 import { sceneTurn } from '../../editor/posing/turn';
 import type { ShapeRegistry } from '../shapeRegistry';
 
@@ -36,7 +36,7 @@ export class DragPreview {
   reapply(): void {
     if (!this.live?.context.gesture) return;
     for (const ref of gestureEntities(this.live.context.gesture)) {
-      const shape = this.registry.get(entityKey(ref));
+      const shape = this.registry.get(shapeKey(this.live.context.scene, ref));
       const entity = getEntity(this.live.scene, ref);
       // A move that changes nothing (a turn within the same degree) asks for no redraw.
       if (shape && shape.getAttr('entity') !== entity) shape.setAttr('entity', entity);

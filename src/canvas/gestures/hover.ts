@@ -1,5 +1,5 @@
 import type { HitTarget } from '../../editor/model/hitTarget';
-import { entityKey } from '../../editor/model/scene';
+import { entityKey, shapeKey, type Scene } from '../../editor/model/scene';
 import type { ShapeRegistry } from '../shapeRegistry';
 
 const CURSORS: Record<HitTarget['kind'], string> = { handle: 'grab', joint: 'pointer', entity: 'move', bone: 'grab', none: 'default' };
@@ -14,15 +14,15 @@ export class Hover {
     private readonly container: HTMLElement,
   ) {}
 
-  /** Shows what the pointer is over. */
-  show(target: HitTarget): void {
+  /** Shows what the pointer is over (in the scene the hit was tested on). */
+  show(target: HitTarget, scene: Scene): void {
     const mark = target.kind === 'joint' ? `${entityKey(target.joint.entity)}/${target.joint.part}/${target.joint.index}` : target.kind;
     // Mouse moves within one joint's reach change nothing: skip the redraw.
     if (mark === this.mark) return;
     this.mark = mark;
     // Read by the status line, which says what a drag from here would do.
     this.container.dataset.hover = target.kind === 'handle' ? target.handle : target.kind;
-    const next = target.kind === 'joint' ? entityKey(target.joint.entity) : null;
+    const next = target.kind === 'joint' ? shapeKey(scene, target.joint.entity) : null;
     if (this.key && this.key !== next) this.registry.get(this.key)?.setAttr('hover', null);
     if (target.kind === 'joint') this.registry.get(next!)?.setAttr('hover', { part: target.joint.part, index: target.joint.index });
     this.key = next;

@@ -137,7 +137,10 @@ export class PointerController {
   private hoverAt(p: Vec2): void {
     const snap = this.deps.actor.getSnapshot();
     if (snap.value !== 'idle') return;
-    this.hover.show(hitTest(snap.context.scene, snap.context.selection, this.docPoint(p), { zoom: this.deps.view.current.scale, coarse: false }));
+    this.hover.show(
+      hitTest(snap.context.scene, snap.context.selection, this.docPoint(p), { zoom: this.deps.view.current.scale, coarse: false }),
+      snap.context.scene,
+    );
   }
 
   private release(e: PointerEvent, cancelled: boolean): void {

@@ -1,4 +1,19 @@
-import { BODY, BODY_LIMBS, boundingBox, handsFollowWrists, mapPerson, type Keypoint, type Person, type PoseDocument, type Vec2 } from '../../pose';
+import {
+  BODY,
+  BODY_LIMBS,
+  boundingBox,
+  handsFollowWrists,
+  hidesFacingAway,
+  mapPerson,
+  personTurn,
+  setPersonTurn,
+  translation,
+  type Keypoint,
+  type Person,
+  type PoseDocument,
+  type Vec2,
+  withFigureInfo,
+} from '../../pose';
 import { appendEntities } from '../model/entities';
 import type { EntityRef, Scene } from '../model/scene';
 import type { Selection } from '../model/selection';
@@ -59,16 +74,28 @@ export function reposePerson(before: Person, model: Person): Person {
 
 const scaleAbout = (k: number, from: Vec2, to: Vec2) => (p: Vec2) => ({ x: to.x + (p.x - from.x) * k, y: to.y + (p.y - from.y) * k });
 
+// A turned person is posed as they stand unturned and turned back after: the turn is kept, and the preset is sized on untwisted limbs.
+const unturned = (person: Person) => (person.figure?.turn ? setPersonTurn(person, { yaw: 0, pitch: 0 }) : person);
+
+/** The figure `before` with the points of `posed` (posed from its unturned points): its record (id, name, lock, pins, turn) kept, turned as it was, standing where it stood. */
+function onFigure(before: Person, posed: Person): Person {
+  const kept = before.figure ? withFigureInfo({ ...posed, figure: before.figure }, { turn: undefined }) : posed;
+  if (!before.figure?.turn) return kept;
+  const turned = setPersonTurn(kept, personTurn(before), { hideFacingAway: hidesFacingAway(before) });
+  const [from, to] = [standPoint(turned.body), standPoint(before.body)];
+  return from && to ? mapPerson(turned, translation(to.x - from.x, to.y - from.y)) : turned;
+}
+
 function replace(scene: Scene, targets: number[], preset: PoseDocument): PresetResult {
-  const first = scene.pose.people[targets[0]];
+  const flat = targets.map((index) => unturned(scene.pose.people[index]));
   const model = preset.people[0];
-  const k = sizeRatio(first.body, model.body) ?? scene.pose.canvas_height / preset.canvas_height;
-  const [from, to] = [standPoint(model.body), standPoint(first.body)];
+  const k = sizeRatio(flat[0].body, model.body) ?? scene.pose.canvas_height / preset.canvas_height;
+  const [from, to] = [standPoint(model.body), standPoint(flat[0].body)];
   const place = scaleAbout(k, from ?? { x: 0, y: 0 }, to ?? from ?? { x: 0, y: 0 });
   const placed = preset.people.map((p) => mapPerson(p, place));
   const people = scene.pose.people.slice();
-  // Preset people go onto the selected people in order; any left over join the scene.
-  targets.slice(0, placed.length).forEach((index, i) => (people[index] = reposePerson(people[index], placed[i])));
+  // Preset people go onto the selected people in order, changing their points only; any left over join the scene.
+  targets.slice(0, placed.length).forEach((index, i) => (people[index] = onFigure(people[index], reposePerson(flat[i], placed[i]))));
   const base = { ...scene, pose: { ...scene.pose, people } };
   const { scene: next, added } = appendEntities(base, placed.slice(targets.length), []);
   const kept: EntityRef[] = targets.slice(0, placed.length).map((index) => ({ kind: 'person', index }));

@@ -41,6 +41,11 @@ export function entityKey(ref: EntityRef): string {
   return `${ref.kind}:${ref.index}`;
 }
 
+/** The key of a figure's drawn shape: its id, so the shape follows its figure through a reorder; its place while it has none. */
+export function shapeKey(scene: Scene, ref: EntityRef): string {
+  return getEntity(scene, ref)?.figure?.id || entityKey(ref);
+}
+
 /** Whether two refs name the same entity. */
 export function sameEntity(a: EntityRef, b: EntityRef): boolean {
   return a.kind === b.kind && a.index === b.index;

@@ -27,22 +27,28 @@ function personJson(person: PoseDocument['people'][number]): OpenPosePersonJson 
   return { ...json, ...depthJson(person) };
 }
 
+/** How a document is written: `ids` keeps every figure's id (a request naming figures by id), not only the attributes a file needs. */
+export interface OpenPoseJsonOptions {
+  ids?: boolean;
+}
+
 /** Converts a document to the people JSON that sd-webui-openpose-editor exports and ControlNet reads. */
-export function toOpenPoseJson(doc: PoseDocument): OpenPoseJson {
+export function toOpenPoseJson(doc: PoseDocument, options: OpenPoseJsonOptions = {}): OpenPoseJson {
   return {
     people: doc.people.map(personJson),
     animals: doc.animals.map((a) => flattenKeypoints(a.keypoints)),
     canvas_width: doc.canvas_width,
     canvas_height: doc.canvas_height,
     ...(doc.render_profile && doc.render_profile !== DEFAULT_RENDER_PROFILE ? { render_profile: doc.render_profile } : {}),
-    ...figuresJson(doc),
+    ...figuresJson(doc, options.ids === true),
   };
 }
 
 // Figure info goes in one extra key only when some figure has a name, a lock, pins or hidden
-// points to remember: a plain pose's file stays exactly what ControlNet's own tools write.
-function figuresJson(doc: PoseDocument): Pick<OpenPoseJson, 'posecraft_figures'> {
-  if (![...doc.people, ...doc.animals].some(hasFigureAttributes)) return {};
+// points to remember (or its ids are asked for): a plain pose's file stays exactly what ControlNet's own tools write.
+function figuresJson(doc: PoseDocument, ids: boolean): Pick<OpenPoseJson, 'posecraft_figures'> {
+  const figures = [...doc.people, ...doc.animals];
+  if (!figures.some(hasFigureAttributes) && !(ids && figures.some((f) => f.figure?.id))) return {};
   return { [FIGURES_KEY]: { people: doc.people.map(figureInfo), animals: doc.animals.map(figureInfo) } };
 }
 

@@ -6,6 +6,7 @@ import type { editorMachine } from '../../machines/editor.machine';
 import { stringifyPoseDocument, stringifyPoseExport, type PoseProblem } from '../../pose';
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
+import { notifyUndoable } from '../notify/undoNotice';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText } from './io/importPose';
@@ -40,16 +41,18 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     const result = readPoseText(text);
     if (!result.ok) return refuseImport(result.problem);
     const { pose } = result.scene;
+    const before = getScene();
     if (merge === 'add') {
       // One edit: the file's figures scaled to fit this canvas, beside the figures already there, and selected.
-      const { scene, added } = addPoseBeside(getScene(), pose);
+      const { scene, added } = addPoseBeside(before, pose);
       actor.send({ type: 'COMMIT', scene, selection: { entities: added, joint: null } });
     } else {
       // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
-      actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+      actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: before.reference }, selection: EMPTY_SELECTION });
     }
     // Which rules the file was read by (ControlNet's or OpenPose's) is said, with what was converted.
-    notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
+    const said = `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`;
+    notifyUndoable(actor, before, said);
   };
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
     // The skeleton reader (src/pose/fromPng) loads with the first PNG, in a worker: reading a crowd's
@@ -61,9 +64,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     if (!result.ok && result.notSkeleton && options?.orReference)
       return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
     if (!result.ok) return refuseImport(result.problem);
-    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+    const before = getScene();
+    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: before.reference }, selection: EMPTY_SELECTION });
     // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).
-    notify('success', `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`.trim());
+    const said = `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`;
+    notifyUndoable(actor, before, said.trim());
   };
 
   return {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/schemas';
 import { ImageGrid } from './ImageViewer';
 import type { LivePrompt } from './livePrompt';
-import { personLabel } from './personPrompts';
+import { personLabel, requestPersonPrompts } from './personPrompts';
 import { PoseThumbnail } from './PoseThumbnail';
 import { ProgressBar } from './ProgressBar';
 
@@ -36,6 +36,7 @@ export function PromptCard({ item, live, sampling, actions, onDelete, onStop }: 
   const status = live?.status ?? item!.status;
   const prompt = item?.prompt ?? live!.request.prompt;
   const settings = item?.settings ?? live!.request;
+  const personPrompts = item ? item.settings.person_prompts : live && requestPersonPrompts(live.request);
   const images = item?.images.length ? item.images : (live?.images ?? []);
   const progress = status === 'done' ? 1 : Math.max(live?.progress ?? 0, item?.progress ?? 0);
   const error = live?.error ?? item?.error ?? null;
@@ -67,9 +68,9 @@ export function PromptCard({ item, live, sampling, actions, onDelete, onStop }: 
           )}
         </p>
         {sampling && <p className="muted history-sampling">{sampling}</p>}
-        {settings.person_prompts?.length ? (
+        {personPrompts?.length ? (
           <ul className="history-person-prompts" aria-label={t('generateCards.personPrompts')}>
-            {settings.person_prompts.map(({ person, prompt: own }) => (
+            {personPrompts.map(({ person, prompt: own }) => (
               <li key={person}>{t('generateCards.personPromptShown', { name: personLabel(t, undefined, person), prompt: own })}</li>
             ))}
           </ul>

@@ -1,10 +1,13 @@
+import i18n from 'i18next';
 import { fetchHistory } from '../../api/prompts';
 import type { HistoryItem, QueryPromptRequest } from '../../api/schemas';
-import { parsePoseJson, refitDocument } from '../../pose';
+import { parsePoseJson, refitDocument, type PoseDocument } from '../../pose';
+import { poseOntoFigures } from '../../editor/model/poseOntoFigures';
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
+import { notifyUndoable } from '../notify/undoNotice';
 import { replacePose } from '../stores/documentCommands';
-import { currentPose } from '../stores/documentStore';
+import { currentPose, documentActor } from '../stores/documentStore';
 import { personPromptsDraft } from './personPrompts';
 import { promptDraftStore } from './promptDraft';
 
@@ -22,8 +25,33 @@ function samplingOf({ workflow, steps, cfg, strength, depth, depthStrength }: Hi
   );
 }
 
-/** "Use again": puts a past prompt's text, settings (the workflow profile and sampling ones too) and pose back in place. */
+/**
+ * Puts a past prompt's pose into the document and says what it did, with Undo. On a sequence the pose
+ * goes onto the figures of the frame shown (their points only: ids, tracks and the other keys kept);
+ * a single pose is replaced, on the size it was generated at.
+ */
+function putPoseBack(item: HistoryItem, pose: PoseDocument): void {
+  const documents = documentActor();
+  const { scene: before, frame } = documents.getSnapshot().context;
+  const { width, height, gNumber } = item.settings;
+  if (before.sequence) {
+    const { scene, posed, added } = poseOntoFigures(before, refitDocument(pose, before.pose.canvas_width, before.pose.canvas_height));
+    documents.send({ type: 'COMMIT', scene, selection: { entities: [], joint: null } });
+    notifyUndoable(documents, before, i18n.t('history.usedOnFrame', { prompt: item.prompt, frame, posed, added }));
+    return;
+  }
+  replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : refitDocument(pose, width, height), gNumber);
+  const count = before.pose.people.length + before.pose.animals.length;
+  notifyUndoable(documents, before, i18n.t('history.usedAgain', { prompt: item.prompt, count }));
+}
+
+/**
+ * "Use again": puts a past prompt's text, settings (the workflow profile and sampling ones too) and
+ * pose back in place; a video's prompt asks first, as only its first frame's pose comes back.
+ */
 export async function restoreFromHistory(item: HistoryItem): Promise<void> {
+  const { frames } = item.settings;
+  if (frames !== undefined && !globalThis.confirm(i18n.t('history.useAgainVideo', { prompt: item.prompt, frames }))) return;
   const text = (value: number | undefined, kept: string) => (value === undefined ? kept : String(value));
   const { workflow, steps, cfg, strength, depth, depthStrength } = item.settings;
   promptDraftStore.set((d) => ({
@@ -43,10 +71,7 @@ export async function restoreFromHistory(item: HistoryItem): Promise<void> {
     notify('error', poseProblemText(parsed.error.problem));
     return;
   }
-  // The pose goes back on the size it was generated at.
-  const { width, height, gNumber } = item.settings;
-  const pose = parsed.document;
-  replacePose(pose.canvas_width === width && pose.canvas_height === height ? pose : refitDocument(pose, width, height), gNumber);
+  putPoseBack(item, parsed.document);
   // Keyed by the people as the editor now holds them (it gives each figure its id).
   const personPrompts = personPromptsDraft(currentPose().people, item.settings.person_prompts);
   promptDraftStore.set((d) => ({ ...d, personPrompts }));

@@ -11,6 +11,18 @@ export function Notifications() {
       {messages.map((m) => (
         <div key={m.id} className={`notification notification-${m.type}`} role={m.type === 'error' ? 'alert' : 'status'} data-type={m.type}>
           <span>{m.content}</span>
+          {m.undo && (
+            <button
+              type="button"
+              className="notification-undo"
+              onClick={() => {
+                dismiss(m.id);
+                m.undo?.();
+              }}
+            >
+              {t('notify.undo')}
+            </button>
+          )}
           <button type="button" className="notification-close" aria-label={t('notify.dismiss')} onClick={() => dismiss(m.id)}>
             ×
           </button>

@@ -7,6 +7,8 @@ export interface MessageInfo {
   id: number;
   type: NotificationType;
   content: string;
+  /** Takes back what the message tells of; shown as its Undo button. */
+  undo?: (() => void) | undefined;
 }
 
 /** How long each kind stays on screen (docs/specification.md section 9). */
@@ -21,9 +23,9 @@ export const notificationStore = createStore<MessageInfo[]>([]);
 let nextId = 1;
 
 /** Shows a notification and removes it after its type's duration. */
-export function notify(type: NotificationType, content: string, durationMs = NOTIFICATION_DURATION_MS[type]): number {
+export function notify(type: NotificationType, content: string, durationMs = NOTIFICATION_DURATION_MS[type], undo?: () => void): number {
   const id = nextId++;
-  notificationStore.set((list) => [...list, { id, type, content }]);
+  notificationStore.set((list) => [...list, { id, type, content, ...(undo ? { undo } : {}) }]);
   setTimeout(() => dismiss(id), durationMs);
   return id;
 }

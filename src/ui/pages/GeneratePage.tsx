@@ -18,6 +18,7 @@ import { promptDraftStore } from '../generate/promptDraft';
 import { notify } from '../notify/notifications';
 import { restoreFromHistory, varyRequest } from '../generate/restoreFromHistory';
 import { useGeneration } from '../generate/useGeneration';
+import { withClickId } from '../generate/clickRequestId';
 import { samplingRequest, useWorkflows } from '../generate/useWorkflows';
 import { usePoseDocument } from '../generate/usePoseDocument';
 import { timelineVideoRequest, timelineVideoStore, videoMaker } from '../generate/timelineVideo';
@@ -52,7 +53,7 @@ export default function GeneratePage() {
     const video = timelineVideoRequest(timelineVideoStore.get(), sequence, pose, videoMaker(workflows));
     send({
       type: 'GENERATE',
-      request: {
+      request: withClickId({
         prompt: draft.prompt.trim(),
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
         ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
@@ -61,8 +62,9 @@ export default function GeneratePage() {
         width,
         height,
         gNumber,
-        pose: toOpenPoseJson(pose),
-      },
+        // Every figure's id goes with the pose: person prompts name their people by it.
+        pose: toOpenPoseJson(pose, { ids: true }),
+      }),
     });
   };
 
@@ -101,7 +103,7 @@ export default function GeneratePage() {
             ? null
             : (item: HistoryItem) =>
                 void varyRequest(item).then(
-                  (request) => send({ type: 'GENERATE', request }),
+                  (request) => send({ type: 'GENERATE', request: withClickId(request) }),
                   (error: Error) => notify('error', error.message),
                 ),
         }}

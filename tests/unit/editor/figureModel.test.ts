@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BODY_LIMBS, BODY_MIRROR, createDefaultPerson, parsePoseJson, toOpenPoseJson, type FrameFit, type PoseDocument } from '../../../src/pose/index.js';
 import { getAction, performEdit } from '../../../src/editor/actions/registry';
 import type { EditAction } from '../../../src/editor/actions/types';
-import { setName } from '../../../src/editor/model/entities';
-import { createScene, entityName, isLocked, pinsOf, type EntityRef, type Scene } from '../../../src/editor/model/scene';
+import { reorderEntities, setName } from '../../../src/editor/model/entities';
+import { createScene, entityName, isLocked, pinsOf, shapeKey, type EntityRef, type Scene } from '../../../src/editor/model/scene';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { editorMachine } from '../../../src/machines/editor.machine';
 import { PointerController } from '../../../src/canvas/gestures/pointerController';
@@ -321,4 +321,21 @@ describe('figures keep what the user set on them through every edit (model test)
     );
     // 300 runs of up to 40 edits take 3-6 s on a loaded 2-core machine; the default 5 s limit is not a target.
   }, 60_000);
+});
+
+describe("a figure's drawn shape", () => {
+  it('is keyed by the figure, so a reorder moves the shape with it rather than redrawing another figure in its place', () => {
+    const scene = createScene({
+      canvas_width: 400,
+      canvas_height: 600,
+      people: [100, 300].map((x) => createDefaultPerson({ centre: { x, y: 300 }, height: 300 })),
+      animals: [],
+    });
+    const first = { kind: 'person' as const, index: 0 };
+    const before = shapeKey(scene, first);
+    expect(before).toBe(scene.pose.people[0]!.figure!.id);
+    const reordered = reorderEntities(scene, 'person', [1, 0]);
+    expect(shapeKey(reordered, { kind: 'person', index: 1 })).toBe(before);
+    expect(shapeKey(reordered, first)).not.toBe(before);
+  });
 });

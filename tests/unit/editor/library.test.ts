@@ -11,7 +11,7 @@ import { setLocked } from '../../../src/editor/model/entities';
 import { EMPTY_SELECTION, type Selection } from '../../../src/editor/model/selection';
 import { findPreset } from '../../../src/library/presets';
 import { editorMachine } from '../../../src/machines/editor.machine';
-import { BODY, boundingBox, createDefaultPerson } from '../../../src/pose';
+import { BODY, boundingBox, createDefaultPerson, setPersonTurn, withFigureInfo } from '../../../src/pose';
 import { fullPerson } from './scenes';
 
 const pose = (id: string) => findPreset(id)!.pose;
@@ -63,6 +63,21 @@ describe('a body preset', () => {
     const onOne = applyBodyPreset(scene, one(scene), pose('pair-hug'));
     expect(onOne.scene.pose.people).toHaveLength(2);
     expect(sizeRatio(onOne.scene.pose.people[1].body, onOne.scene.pose.people[0].body)).toBeCloseTo(1, 1);
+  });
+
+  it('changes the points only: the figure keeps its id, name, pins and turn, and stands where it stood', () => {
+    const guest = withFigureInfo(setPersonTurn(fullPerson(), { yaw: 45, pitch: 0 }), { name: 'Guest', pins: [BODY.right_ankle] });
+    const scene = sceneOf(guest);
+    const before = scene.pose.people[0];
+    const after = applyBodyPreset(scene, one(scene), pose('wave')).scene.pose.people[0];
+    expect(after.body).not.toEqual(before.body);
+    expect(after.figure).toMatchObject({ id: before.figure!.id, name: 'Guest', pins: [BODY.right_ankle], turn: { yaw: 45, pitch: 0 } });
+    expect(near(standPoint(after.body)!, standPoint(before.body)!)).toBe(true);
+    // Turned back, the person stands in the preset's pose as an unturned person given it would.
+    const unturned = applyBodyPreset(sceneOf(fullPerson()), one(), pose('wave')).scene.pose.people[0];
+    const back = setPersonTurn(after, { yaw: 0, pitch: 0 });
+    const shape = (p: typeof back) => [BODY.right_wrist, BODY.left_ankle].map((i) => p.body[i].y - p.body[BODY.neck].y);
+    shape(back).forEach((dy, i) => expect(dy).toBeCloseTo(shape(unturned)[i], 0));
   });
 
   it('leaves a locked person alone', () => {
