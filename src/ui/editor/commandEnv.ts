@@ -8,7 +8,7 @@ import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
-import { poseFileTooLarge, readPoseText } from './io/importPose';
+import { poseFileTooLarge, readPoseText, type ImportReading } from './io/importPose';
 import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
@@ -19,6 +19,17 @@ import { timelineStore } from './timeline/timelineStore';
 import { sideViewStore } from './sideView/sideViewStore';
 import { soleEditablePerson } from '../../editor/model/selection';
 import { keyScope } from '../../editor/model/timelineEdits';
+
+// A file of pairs has its own rules; the reading's sentence would name another writer's.
+function readingSentences(t: TFunction, read: ImportReading): string[] {
+  const pairs = read.layouts.includes('tri3d') || read.layouts.includes('studioLegacy');
+  return [
+    ...(read.collection ? [t('editor.readCollection', read.collection)] : []),
+    ...(pairs ? [] : [t(`editor.readAs.${read.reading}`)]),
+    ...read.layouts.map((layout) => t(`editor.readLayout.${layout}`)).filter((s) => s !== ''),
+    ...(read.doubt ? [t('editor.readLayoutDoubt')] : []),
+  ];
+}
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -48,8 +59,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
       actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
     }
-    // Which rules the file was read by (ControlNet's or OpenPose's) is said, with what was converted.
-    notify('success', `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`);
+    // Which rules and layouts the file was read by is said, with what was converted.
+    notify('success', [t('editor.imported', { people: pose.people.length, animals: pose.animals.length }), ...readingSentences(t, result)].join(' '));
   };
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
     // The skeleton reader (src/pose/fromPng) loads with the first PNG, in a worker: reading a crowd's
