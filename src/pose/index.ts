@@ -76,6 +76,7 @@ export type { RgbaImage } from './fromPng/pixels.js';
 export {
   describeJsonValue,
   sayPoseProblem,
+  type BvhNumber,
   type DescribedValue,
   type JsonValueKind,
   type PoseProblem,
