@@ -13,6 +13,8 @@ export interface BvhImportOptions {
   fps?: number | undefined;
   first?: number | undefined;
   last?: number | undefined;
+  /** Where the file's space lands on the canvas; absent: the whole motion fitted into the canvas. */
+  placement?: BvhPlacement | undefined;
 }
 
 /** Where the file's space lands on the canvas: canvas x = x + scale X, canvas y = y - scale Y, depth = scale Z (Y up, Z toward the viewer). */
@@ -78,7 +80,7 @@ export function importBvh(text: string, options: BvhImportOptions): BvhImportRes
   const fps = Math.round(Math.min(FPS_RANGE.max, Math.max(FPS_RANGE.min, options.fps ?? sourceFps)));
   const sourceFrames = framesTaken(first, last, sourceFps, fps);
   const bodies = bodiesOf(bvh, map, sourceFrames);
-  const placement = placementOf(bodies, options.width, options.height);
+  const placement = options.placement ?? placementOf(bodies, options.width, options.height);
   const id = newFigureId();
   const person = (body: BvhBody): Person => ({ figure: { id }, body: body.map((p) => (p ? placed(p, placement) : { x: 0, y: 0, visible: false })) });
   const sequence: PoseSequence = {
