@@ -39,6 +39,9 @@ export const COMMANDS: CommandAction[] = [
   command('importPng', ['Mod+Shift+O'], (env) => env.pickFile('png')),
   // The server turns a short video into a pose per frame.
   command('importVideo', ['Mod+Alt+V'], (env) => env.pickFile('video')),
+  // Motion capture in and out: a BVH file becomes a sequence on the timeline; a sequence or a pose is written as BVH.
+  command('importBvh', ['Mod+Alt+B'], (env) => env.pickFile('bvh')),
+  command('exportBvh', ['Mod+Alt+Shift+B'], (env) => env.exportBvh()),
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),

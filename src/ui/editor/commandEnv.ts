@@ -9,6 +9,7 @@ import { notify } from '../notify/notifications';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText, type ImportReading } from './io/importPose';
+import { bvhOfScene, MAX_BVH_FILE_BYTES, readBvhText } from './io/bvhFiles';
 import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
@@ -26,9 +27,23 @@ function readingSentences(t: TFunction, read: ImportReading): string[] {
   return [
     ...(read.collection ? [t('editor.readCollection', read.collection)] : []),
     ...(pairs ? [] : [t(`editor.readAs.${read.reading}`)]),
-    ...read.layouts.map((layout) => t(`editor.readLayout.${layout}`)).filter((s) => s !== ''),
+    // fkunn1326's point list is what the pointList reading's sentence already names.
+    ...read.layouts.filter((layout) => layout !== 'pointList').map((layout) => t(`editor.readLayout.${layout}`)),
     ...(read.doubt ? [t('editor.readLayoutDoubt')] : []),
   ];
+}
+
+// Import BVH: one edit, the motion on the timeline, shown open to play; a bad file is refused and the pose stays.
+function bvhImporter(actor: ActorRefFrom<typeof editorMachine>, t: TFunction, refuse: (problem: PoseProblem) => void) {
+  return async (file: File): Promise<void> => {
+    if (file.size > MAX_BVH_FILE_BYTES) return refuse({ code: 'fileTooLarge', values: { bytes: file.size, maxBytes: MAX_BVH_FILE_BYTES } });
+    const result = readBvhText(await file.text(), actor.getSnapshot().context.scene);
+    if (!result.ok) return refuse(result.problem);
+    actor.send({ type: 'COMMIT', scene: result.scene, selection: EMPTY_SELECTION });
+    timelineStore.set((s) => ({ ...s, open: true, playing: false }));
+    const { frames, fps, sourceFrames, sourceFps } = result;
+    notify('success', t('editor.importedBvh', { frames, fps, sourceFrames, sourceFps }));
+  };
 }
 
 interface CommandDeps {
@@ -99,6 +114,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       downloadBlob(new Blob([text], { type: 'application/json' }), name);
     },
     importPng,
+    importBvh: bvhImporter(actor, t, refuseImport),
+    exportBvh: () => downloadBlob(new Blob([bvhOfScene(getScene())], { type: 'text/plain' }), 'pose.bvh'),
     exportPng: (kind = 'openpose') =>
       void posePngBlob(getScene().pose, kind).then((blob) => downloadBlob(blob, kind === 'openpose' ? 'pose.png' : `pose.${kind}.png`), fail),
     copyJson: () =>
