@@ -230,6 +230,7 @@ export const en = {
       importVideo: 'Import video',
       importBvh: 'Import BVH motion',
       exportBvh: 'Export BVH motion',
+      retargetMotion: "Take the other person's motion, keeping this one's proportions",
       copyJson: 'Copy JSON',
       pasteJson: 'Paste JSON',
       exportPng: 'Export PNG',

@@ -231,6 +231,7 @@ export const zh: Translation = {
       importVideo: '导入视频',
       importBvh: '导入 BVH 动作',
       exportBvh: '导出 BVH 动作',
+      retargetMotion: '套用另一个人物的动作，保持此人物的比例',
       exportJson: '导出 JSON',
       copyJson: '复制 JSON',
       pasteJson: '粘贴 JSON',
