@@ -165,7 +165,7 @@ export const en = {
       tri3d: "Read as TRI3D's flattened pose: a point at a negative coordinate is missing.",
       studioLegacy: "Read as ComfyUI OpenPose Studio's legacy layout: a point at [0, 0] is missing.",
     },
-    readLayoutDoubt: 'The skeleton alone cannot tell which layout some bodies are in; the file may also be read the other way.',
+    readLayoutDoubt: 'The skeleton alone cannot tell which layout some bodies are in: “Read the pose file the other way” (Ctrl+Alt+L) shows the other reading.',
     readCollection: 'The file holds {{count}} named poses; the first, "{{name}}", is opened.',
     profile: {
       label: 'Drawing',
@@ -229,6 +229,7 @@ export const en = {
       importPng: 'Import skeleton PNG',
       importVideo: 'Import video',
       importBvh: 'Import BVH motion',
+      readOtherWay: 'Read the pose file the other way',
       exportBvh: 'Export BVH motion',
       retargetMotion: "Take the other person's motion, keeping this one's proportions",
       copyJson: 'Copy JSON',

@@ -165,7 +165,7 @@ export const zh: Translation = {
       tri3d: '按 TRI3D 的扁平姿势读取：坐标为负的点表示缺失。',
       studioLegacy: '按 ComfyUI OpenPose Studio 的旧格式读取：位于 [0, 0] 的点表示缺失。',
     },
-    readLayoutDoubt: '仅凭骨架无法确定部分人体的格式；此文件也可以按另一种方式读取。',
+    readLayoutDoubt: '仅凭骨架无法确定部分人体的格式：“按另一种方式读取姿势文件”（Ctrl+Alt+L）可显示另一种读法。',
     readCollection: '文件包含 {{count}} 个命名姿势；已打开第一个“{{name}}”。',
     profile: {
       label: '绘制方式',
@@ -230,6 +230,7 @@ export const zh: Translation = {
       importPng: '导入骨架 PNG',
       importVideo: '导入视频',
       importBvh: '导入 BVH 动作',
+      readOtherWay: '按另一种方式读取姿势文件',
       exportBvh: '导出 BVH 动作',
       retargetMotion: '套用另一个人物的动作，保持此人物的比例',
       exportJson: '导出 JSON',

@@ -52,6 +52,10 @@ export interface CommandEnv {
   exportJson(format?: PoseExportFormat): void;
   /** Reads an OpenPose skeleton PNG back into the pose, as one undoable edit; with `orReference`, an image that is no skeleton becomes the reference image. */
   importPng(file: File, options?: { orReference?: boolean }): Promise<void>;
+  /** Whether the last pose file read could be read with its bodies in another layout (its skeletons could not tell). */
+  hasOtherReading(): boolean;
+  /** Opens the last pose file read the other way, as one edit (and keeps the way it was, to switch back). */
+  readOtherWay(): void;
   /** Reads a BVH motion into the document as a sequence on the timeline, one undoable edit; a bad file is refused, naming why, and the pose stays. */
   importBvh(file: File): Promise<void>;
   /** Downloads the selected (else the first) person's motion, or the pose when there is no sequence, as BVH. */

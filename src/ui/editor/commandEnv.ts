@@ -7,6 +7,7 @@ import { stringifyPoseDocument, stringifyPoseExport, type PoseProblem } from '..
 import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
+import type { Scene } from '../../editor/model/scene';
 import { downloadBlob } from './io/download';
 import { poseFileTooLarge, readPoseText, type ImportReading } from './io/importPose';
 import { bvhOfScene, MAX_BVH_FILE_BYTES, readBvhText } from './io/bvhFiles';
@@ -46,6 +47,24 @@ function bvhImporter(actor: ActorRefFrom<typeof editorMachine>, t: TFunction, re
   };
 }
 
+// The last pose file's other reading, offered while the scene is still the one the file opened;
+// taking it is one edit and keeps the first reading to switch back to.
+function otherReadingSwitch(actor: ActorRefFrom<typeof editorMachine>) {
+  const now = () => actor.getSnapshot().context.scene;
+  let other: { scene: Scene; opened: Scene } | null = null;
+  return {
+    forget: () => void (other = null),
+    keep: (scene: Scene) => void (other = { scene, opened: now() }),
+    has: () => other !== null && other.opened === now(),
+    swap: () => {
+      if (!other || other.opened !== now()) return;
+      const { scene, opened } = other;
+      actor.send({ type: 'COMMIT', scene, selection: EMPTY_SELECTION });
+      other = { scene: opened, opened: now() };
+    },
+  };
+}
+
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
   view: ViewController;
@@ -62,9 +81,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
 
   // The pose on the canvas stays as it was; the reason is said in the interface language.
   const refuseImport = (problem: PoseProblem) => void notify('error', t('editor.importFailed', { message: poseProblemText(problem) }));
+  const other = otherReadingSwitch(actor);
   const importText = (text: string, merge: PoseMerge = 'replace') => {
     const result = readPoseText(text);
     if (!result.ok) return refuseImport(result.problem);
+    other.forget();
     const { pose } = result.scene;
     if (merge === 'add') {
       // One edit: the file's figures scaled to fit this canvas, beside the figures already there, and selected.
@@ -72,7 +93,9 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       actor.send({ type: 'COMMIT', scene, selection: { entities: added, joint: null } });
     } else {
       // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
-      actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: getScene().reference }, selection: EMPTY_SELECTION });
+      const opened = { ...result.scene, reference: getScene().reference };
+      actor.send({ type: 'COMMIT', scene: opened, selection: EMPTY_SELECTION });
+      if (result.otherScene) other.keep({ ...result.otherScene, reference: opened.reference });
     }
     // Which rules and layouts the file was read by is said, with what was converted.
     notify('success', [t('editor.imported', { people: pose.people.length, animals: pose.animals.length }), ...readingSentences(t, result)].join(' '));
@@ -115,6 +138,8 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     },
     importPng,
     importBvh: bvhImporter(actor, t, refuseImport),
+    hasOtherReading: other.has,
+    readOtherWay: other.swap,
     exportBvh: () => downloadBlob(new Blob([bvhOfScene(getScene())], { type: 'text/plain' }), 'pose.bvh'),
     exportPng: (kind = 'openpose') =>
       void posePngBlob(getScene().pose, kind).then((blob) => downloadBlob(blob, kind === 'openpose' ? 'pose.png' : `pose.${kind}.png`), fail),

@@ -27,6 +27,8 @@ function fakeEnv(): CommandEnv & { sent: unknown[] } {
     setBackground: vi.fn(),
     importPng: vi.fn(),
     importBvh: vi.fn(async () => {}),
+    hasOtherReading: () => false,
+    readOtherWay: vi.fn(),
     exportBvh: vi.fn(),
     clearBackground: vi.fn(),
     hasBackground: () => false,

@@ -19,6 +19,8 @@ export interface ImportReading {
   notes: string[];
   /** Whether the skeleton could not tell some body's layout (the parser gives the other reading too). */
   doubt: boolean;
+  /** That other reading as a scene, for the user to switch to (a single pose only). */
+  otherScene?: Scene | undefined;
   /** A collection of named poses: how many, and the name of the first (the one opened). */
   collection?: { count: number; name: string };
 }
@@ -46,6 +48,8 @@ export function readPoseText(text: string): ImportResult {
   const scene = withFrames(text, createScene(fitCanvas(parsed.document)));
   if ('problem' in scene) return { ok: false, problem: scene.problem };
   const { reading, layouts, notes, otherReading, poses } = parsed;
+  // A list of frames is read one way: the other reading is of its first frame only.
+  const otherScene = otherReading && !scene.sequence ? createScene(fitCanvas(otherReading.document)) : undefined;
   return {
     ok: true,
     scene,
@@ -53,6 +57,7 @@ export function readPoseText(text: string): ImportResult {
     layouts,
     notes,
     doubt: otherReading !== undefined,
+    ...(otherScene ? { otherScene } : {}),
     ...(poses ? { collection: { count: poses.length, name: poses[0]?.name ?? '' } } : {}),
   };
 }
