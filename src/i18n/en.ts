@@ -164,6 +164,7 @@ export const en = {
       wholebody133: 'Bodies read as COCO-WholeBody (133 points: body, feet, face and hands).',
       tri3d: "Read as TRI3D's flattened pose: a point at a negative coordinate is missing.",
       studioLegacy: "Read as ComfyUI OpenPose Studio's legacy layout: a point at [0, 0] is missing.",
+      mmpose: "Read as mmpose's saved predictions (RTMPose, RTMW): one person a predicted instance.",
     },
     readLayoutDoubt: 'The skeleton alone cannot tell which layout some bodies are in: “Read the pose file the other way” (Ctrl+Alt+L) shows the other reading.',
     readCollection: 'The file holds {{count}} named poses; the first, "{{name}}", is opened.',

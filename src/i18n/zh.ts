@@ -164,6 +164,7 @@ export const zh: Translation = {
       wholebody133: '人体按 COCO-WholeBody（133 个点：身体、脚、脸和手）读取。',
       tri3d: '按 TRI3D 的扁平姿势读取：坐标为负的点表示缺失。',
       studioLegacy: '按 ComfyUI OpenPose Studio 的旧格式读取：位于 [0, 0] 的点表示缺失。',
+      mmpose: '按 mmpose 保存的预测结果（RTMPose、RTMW）读取：每个预测实例为一个人物。',
     },
     readLayoutDoubt: '仅凭骨架无法确定部分人体的格式：“按另一种方式读取姿势文件”（Ctrl+Alt+L）可显示另一种读法。',
     readCollection: '文件包含 {{count}} 个命名姿势；已打开第一个“{{name}}”。',

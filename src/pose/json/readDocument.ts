@@ -8,6 +8,7 @@ import { InvalidPoseJson } from './describe.js';
 import { withFileDepth } from './depthJson.js';
 import { FIGURES_KEY } from './openPoseJson.js';
 import type { BodyLayout } from './bodyLayout.js';
+import { isMmposePredictions, mmposeAsPeople } from './mmposePredictions.js';
 import { isPointList, pointListAsPeople } from './pointList.js';
 import type { PairFile, PoseLayout } from './poseLayout.js';
 import { isStudioLegacy, studioLegacyAsPeople } from './studioLegacy.js';
@@ -123,7 +124,8 @@ export function readDocument(input: unknown, layouts: ReadonlyArray<BodyLayout |
     throw new InvalidPoseJson({ code: 'rootNotObject', values: { value: describeJsonValue(frame) } });
   }
   const pairFile = PAIR_FILES.find(([, is]) => is(frame));
-  const root = pairFile ? pairFile[2](frame) : frame;
+  const mmpose = isMmposePredictions(frame);
+  const root = pairFile ? pairFile[2](frame) : mmpose ? mmposeAsPeople(frame) : frame;
   const reading = pairFile ? 'pointList' : readingOf(root);
   const peopleEntries = readList(root, 'people');
   const people = peopleEntries.map((p, i) => readPerson(p, `people[${i}]`, reading, layouts[i]));
@@ -142,7 +144,11 @@ export function readDocument(input: unknown, layouts: ReadonlyArray<BodyLayout |
   document.people = document.people.map((p, i) => withFileDepth(p, peopleEntries[i]));
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
   attachFigureInfo(document, root[FIGURES_KEY]);
-  const read: PoseLayout[] = [...(pairFile ? [pairFile[0]] : []), ...people.flatMap((p) => (p.layout && p.layout !== 'coco18' ? [p.layout] : []))];
+  const read: PoseLayout[] = [
+    ...(pairFile ? [pairFile[0]] : []),
+    ...(mmpose ? ['mmpose' as const] : []),
+    ...people.flatMap((p) => (p.layout && p.layout !== 'coco18' ? [p.layout] : [])),
+  ];
   return {
     document,
     reading,

@@ -187,6 +187,18 @@ describe("the estimators' layouts, written from a real BODY_25 file", () => {
     const size = { width: original.canvas_width, height: original.canvas_height };
     expect(countDifferentPixels(render(result.document, size), render(expected, size))).toBe(0);
   });
+  // mmpose's saved predictions hold the same bodies as [x, y] pairs with their scores beside them.
+  it.each(['coco17', 'halpe26', 'wholebody133'])('%s as mmpose saves its predictions (instance_info) reads as the same people', (layout) => {
+    const flat = sources.map((s) => WRITERS[layout]!(s).pose_keypoints_2d!);
+    const instances = flat.map((numbers) => ({
+      keypoints: points(numbers).map((i) => [numbers[i * 3]!, numbers[i * 3 + 1]!]),
+      keypoint_scores: points(numbers).map((i) => numbers[i * 3 + 2]!),
+      bbox: [[0, 0, 10, 10]],
+    }));
+    const result = read({ meta_info: { dataset_name: layout }, instance_info: instances });
+    expect(result.layouts).toEqual(['mmpose', layout]);
+    expect(result.document).toEqual(read({ people: flat.map((pose_keypoints_2d) => ({ pose_keypoints_2d })) }).document);
+  });
 });
 
 describe('75 numbers the file cannot name: decided by the skeleton', () => {
