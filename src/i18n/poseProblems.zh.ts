@@ -13,7 +13,8 @@ const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => str
 /** A described JSON value in Chinese, e.g. 字符串（"abc"） or 数组, to follow 是. */
 const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
 
-const or = (items: readonly number[]) => items.join(' 或 ');
+// “51、54 或 75”：数目的列举。
+const or = (items: readonly number[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join('、')} 或 ${items[items.length - 1]}`);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
 

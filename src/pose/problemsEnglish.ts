@@ -13,7 +13,8 @@ const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => str
 /** A described JSON value in English, e.g. `a string ("abc")` or `an array`. */
 const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
 
-const or = (items: readonly number[]) => items.join(' or ');
+// "51, 54 or 75": a list of counts as a sentence says it.
+const or = (items: readonly number[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
@@ -51,10 +52,7 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   pairLength: ({ path, count: n }) => `${path} has ${n} numbers; expected 2 (x, y)`,
   pointListCount: ({ count: n, perPerson }) =>
     `keypoints has ${n} points; expected ${perPerson} for each person (a multiple of ${perPerson}, at least ${perPerson})`,
-  notKeypointArray: ({ path, value, counts }) =>
-    `${path} is ${valueName(value)}; expected an array of ${times3(counts)
-      .map((n) => `${n} numbers`)
-      .join(' or ')}`,
+  notKeypointArray: ({ path, value, counts }) => `${path} is ${valueName(value)}; expected an array of ${or(times3(counts))} numbers`,
   pointCount: ({ path, count: n, counts }) => `${path} has ${n} points; expected ${or(counts)}`,
   numberCount: ({ path, count: n, counts }) => `${path} has ${n} numbers; expected ${or(times3(counts))}`,
   canvasSideInvalid: ({ path, value }) => `${path} is ${valueName(value)}; expected a positive whole number of pixels`,

@@ -58,7 +58,7 @@ describe('render command', () => {
     );
     const run = runRender(bad, join(scratch, 'bad.png'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 52 numbers; expected 51 or 54 or 72 or 75 or 78 or 399\n`);
+    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 52 numbers; expected 51, 54, 72, 75, 78 or 399\n`);
   });
 
   it('says which file it cannot read', () => {

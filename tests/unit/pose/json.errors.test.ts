@@ -24,13 +24,13 @@ describe('parsePoseJson refuses malformed files with a message saying what and w
       'a body with 19 points',
       { people: [person, { pose_keypoints_2d: body(57) }] },
       'people[1].pose_keypoints_2d',
-      /^people\[1\]\.pose_keypoints_2d has 57 numbers; expected 51 or 54 or 72 or 75 or 78 or 399$/,
+      /^people\[1\]\.pose_keypoints_2d has 57 numbers; expected 51, 54, 72, 75, 78 or 399$/,
     ],
     [
       'a body of 23 points (no layout of that size)',
       { people: [{ pose_keypoints_2d: body(69) }] },
       'people[0].pose_keypoints_2d',
-      /has 69 numbers; expected 51 or 54 or 72 or 75 or 78 or 399$/,
+      /has 69 numbers; expected 51, 54, 72, 75, 78 or 399$/,
     ],
     [
       'a BODY_25 body with a word in it',

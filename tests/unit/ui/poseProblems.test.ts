@@ -101,11 +101,9 @@ describe('pose problems in Chinese', () => {
     };
     expect(refused('{"people": [')).toMatch(/^姿势文件不是有效的 JSON：\S/);
     expect(refused({ people: [{ pose_keypoints_2d: 'abc' }] })).toBe(
-      'people[0].pose_keypoints_2d 是字符串（"abc"），应为由 51 或 54 或 72 或 75 或 78 或 399 个数字组成的数组',
+      'people[0].pose_keypoints_2d 是字符串（"abc"），应为由 51、54、72、75、78 或 399 个数字组成的数组',
     );
-    expect(refused({ people: [{ pose_keypoints_2d: [1, 2, 1, 4] }] })).toBe(
-      'people[0].pose_keypoints_2d 有 4 个数字，应为 51 或 54 或 72 或 75 或 78 或 399 个',
-    );
+    expect(refused({ people: [{ pose_keypoints_2d: [1, 2, 1, 4] }] })).toBe('people[0].pose_keypoints_2d 有 4 个数字，应为 51、54、72、75、78 或 399 个');
     expect(refused({ canvas_width: 512, canvas_height: 512, version: 1 })).toBe(
       '姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height、version），没有可绘制的内容',
     );
