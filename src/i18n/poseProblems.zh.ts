@@ -1,4 +1,4 @@
-import type { DescribedValue, PoseProblemTexts } from '../pose';
+import type { BvhNumber, DescribedValue, PoseProblemTexts } from '../pose';
 
 const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => string>> = {
   null: () => ' null',
@@ -13,9 +13,28 @@ const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => str
 /** A described JSON value in Chinese, e.g. 字符串（"abc"） or 数组, to follow 是. */
 const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
 
-const or = (items: readonly number[]) => items.join(' 或 ');
+// “51、54 或 75”：数目的列举。
+const or = (items: readonly number[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join('、')} 或 ${items[items.length - 1]}`);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
+
+const BVH_NUMBERS: Readonly<Record<BvhNumber, (joint: string) => string>> = {
+  offset: (joint) => `关节 ${joint} 的 OFFSET `,
+  endOffset: (joint) => `关节 ${joint} 的 End Site OFFSET `,
+  channelCount: (joint) => `关节 ${joint} 的 CHANNELS 数量`,
+  frameCount: () => '帧数（Frames）',
+  frameTime: () => '帧时长（Frame Time）',
+  frameValue: (frame) => `第 ${frame} 帧的一个值`,
+};
+
+const BVH_EXPECTED: Readonly<Record<BvhNumber, string>> = {
+  offset: '有限的数字',
+  endOffset: '有限的数字',
+  channelCount: ' 0 到 6 之间的整数',
+  frameCount: '至少为 1 的整数',
+  frameTime: '大于 0 的秒数',
+  frameValue: '有限的数字',
+};
 
 /** Every pose problem in Chinese, with the same values as the English (src/pose/problemsEnglish.ts); JSON paths and keys stay as written. */
 export const zhPoseProblems: PoseProblemTexts = {
@@ -54,4 +73,16 @@ export const zhPoseProblems: PoseProblemTexts = {
   noCanvas: () => '此浏览器无法在画布上绘图',
   readerFailed: ({ detail }) => `骨架读取出错：${detail}`,
   readerStopped: () => '骨架读取已中止',
+  bvhNotBvh: () => '此动作文件不是 BVH：它不是以 HIERARCHY 开头',
+  bvhTruncated: ({ line, found, frames }) => `BVH 文件在第 ${line} 行提前结束${frames === undefined ? '' : `：动作只有 ${found ?? 0} 帧，应有 ${frames} 帧`}`,
+  bvhUnexpected: ({ line, found, expected }) => `BVH 文件第 ${line} 行是 ${found}，应为 ${expected}`,
+  bvhNotNumber: ({ line, found, what, joint }) => `BVH 文件第 ${line} 行的${BVH_NUMBERS[what](joint ?? '')}是 ${found}，应为${BVH_EXPECTED[what]}`,
+  bvhUnknownChannel: ({ line, joint, channel }) =>
+    `BVH 文件第 ${line} 行给关节 ${joint} 指定了通道 ${channel}，应为 Xposition、Yposition、Zposition、Xrotation、Yrotation 或 Zrotation`,
+  bvhDuplicateJoint: ({ line, joint }) => `BVH 文件第 ${line} 行再次使用了关节名 ${joint}；每个关节需要自己的名字`,
+  bvhTooManyJoints: ({ joints, max, maxDepth }) => `BVH 骨架有 ${joints} 个或更多关节，或嵌套超过 ${maxDepth} 层；最多读取 ${max} 个关节`,
+  bvhTooManyFrames: ({ frames, max }) => `BVH 文件有 ${frames} 帧，最多读取 ${max} 帧`,
+  bvhFrameValues: ({ line, frame, count, expected }) => `BVH 文件第 ${frame} 帧（第 ${line} 行）有 ${count} 个数字，其通道需要 ${expected} 个`,
+  bvhNoBody: ({ joints }) => `BVH 骨架中没有可用来绘制人体的关节（髋、腿、肩、头）；它的关节为 ${joints.join('、')}`,
+  bvhRange: ({ first, last, frames }) => `请求了第 ${first} 到第 ${last} 帧，但 BVH 文件只有 ${frames} 帧（从 0 开始计数）`,
 };

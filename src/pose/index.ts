@@ -33,7 +33,8 @@ export { cloneDocument, createEmptyDocument, FRAME_FITS, isFrameFit, MAX_FIGURES
 export { attachDefaultFeet, attachDefaultHand, createDefaultAnimal, defaultFeet, createDefaultPerson, defaultHand, type Placement } from './create.js';
 export { createDefaultPoseDocument, defaultPersonHeight, DEFAULT_POSE_SIZE } from './defaultPose.js';
 export type { OpenPoseJson, OpenPosePersonJson, PoseJsonError } from './json/openPoseJson.js';
-export { importPoseJson, parsePoseJson, type PoseJsonResult } from './json/parsePoseJson.js';
+export { importPoseJson, parsePoseJson, type OtherReading, type PoseJsonResult } from './json/parsePoseJson.js';
+export type { PairFile, PoseLayout } from './json/poseLayout.js';
 export type { PoseReading } from './json/reading.js';
 export type { BodyLayout } from './json/bodyLayout.js';
 export { DEFAULT_IMPORT_CANVAS, MAX_CANVAS_SIDE } from './json/readCanvasSize.js';
@@ -91,6 +92,7 @@ export type { RgbaImage } from './fromPng/pixels.js';
 export {
   describeJsonValue,
   sayPoseProblem,
+  type BvhNumber,
   type DescribedValue,
   type JsonValueKind,
   type PoseProblem,

@@ -79,7 +79,32 @@ export interface PoseProblemValues {
   readerFailed: { detail: string };
   /** The skeleton reader stopped without saying why. */
   readerStopped: Record<string, never>;
+  /** A BVH file does not begin with HIERARCHY. */
+  bvhNotBvh: Record<string, never>;
+  /** A BVH file ends early, at line `line`; in its motion, after `found` of its `frames` frames. */
+  bvhTruncated: { line: number; found?: number | undefined; frames?: number | undefined };
+  /** A BVH word is not what the grammar allows there; `expected` lists BVH's own words. */
+  bvhUnexpected: { line: number; found: string; expected: string };
+  /** A BVH number is not a finite number, or (a count) not a whole one in its range; `joint` names whose number it is (for a frame value, the frame's index). */
+  bvhNotNumber: { line: number; found: string; what: BvhNumber; joint?: string | undefined };
+  /** A BVH joint names a channel no BVH reader knows. */
+  bvhUnknownChannel: { line: number; joint: string; channel: string };
+  /** A BVH joint's name is used twice, so joints cannot be told apart (a reader by name would loop). */
+  bvhDuplicateJoint: { line: number; joint: string };
+  /** A BVH hierarchy has more than `max` joints, or is nested deeper than `maxDepth`. */
+  bvhTooManyJoints: { joints: number; max: number; maxDepth: number };
+  /** A BVH file holds `frames` frames, over `max`. */
+  bvhTooManyFrames: { frames: number; max: number };
+  /** A BVH frame line holds `count` numbers, not the `expected` its channels need. */
+  bvhFrameValues: { line: number; frame: number; count: number; expected: number };
+  /** A BVH skeleton lacks the joints a body needs (hips and a head, shoulders or legs); `joints` are its first names. */
+  bvhNoBody: { joints: string[] };
+  /** The BVH frames asked for (from `first` to `last`) are not within the file's `frames`. */
+  bvhRange: { first: number; last: number; frames: number };
 }
+
+/** Which number of a BVH file a problem is about. */
+export type BvhNumber = 'offset' | 'endOffset' | 'channelCount' | 'frameCount' | 'frameTime' | 'frameValue';
 
 /** The name of a problem, e.g. `notJson`. */
 export type PoseProblemCode = keyof PoseProblemValues;

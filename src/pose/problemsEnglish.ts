@@ -1,4 +1,4 @@
-import { sayPoseProblem, type DescribedValue, type PoseProblem, type PoseProblemTexts } from './problems.js';
+import { sayPoseProblem, type BvhNumber, type DescribedValue, type PoseProblem, type PoseProblemTexts } from './problems.js';
 
 const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => string>> = {
   null: () => 'null',
@@ -13,10 +13,29 @@ const VALUE_NAMES: Readonly<Record<DescribedValue['kind'], (text: string) => str
 /** A described JSON value in English, e.g. `a string ("abc")` or `an array`. */
 const valueName = ({ kind, text }: DescribedValue): string => VALUE_NAMES[kind](text);
 
-const or = (items: readonly number[]) => items.join(' or ');
+// "51, 54 or 75": a list of counts as a sentence says it.
+const or = (items: readonly number[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const times3 = (counts: readonly number[]) => counts.map((c) => c * 3);
+
+const BVH_NUMBERS: Readonly<Record<BvhNumber, (joint: string) => string>> = {
+  offset: (joint) => `the OFFSET of ${joint}`,
+  endOffset: (joint) => `the End Site OFFSET of ${joint}`,
+  channelCount: (joint) => `the CHANNELS count of ${joint}`,
+  frameCount: () => 'the number of Frames',
+  frameTime: () => 'the Frame Time',
+  frameValue: (frame) => `a value of frame ${frame}`,
+};
+
+const BVH_EXPECTED: Readonly<Record<BvhNumber, string>> = {
+  offset: 'a finite number',
+  endOffset: 'a finite number',
+  channelCount: 'a whole number from 0 to 6',
+  frameCount: 'a whole number, at least 1',
+  frameTime: 'seconds, above 0',
+  frameValue: 'a finite number',
+};
 
 /** Every pose problem in English: what the command-line tools, the server and the English editor say. */
 export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
@@ -33,10 +52,7 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   pairLength: ({ path, count: n }) => `${path} has ${n} numbers; expected 2 (x, y)`,
   pointListCount: ({ count: n, perPerson }) =>
     `keypoints has ${n} points; expected ${perPerson} for each person (a multiple of ${perPerson}, at least ${perPerson})`,
-  notKeypointArray: ({ path, value, counts }) =>
-    `${path} is ${valueName(value)}; expected an array of ${times3(counts)
-      .map((n) => `${n} numbers`)
-      .join(' or ')}`,
+  notKeypointArray: ({ path, value, counts }) => `${path} is ${valueName(value)}; expected an array of ${or(times3(counts))} numbers`,
   pointCount: ({ path, count: n, counts }) => `${path} has ${n} points; expected ${or(counts)}`,
   numberCount: ({ path, count: n, counts }) => `${path} has ${n} numbers; expected ${or(times3(counts))}`,
   canvasSideInvalid: ({ path, value }) => `${path} is ${valueName(value)}; expected a positive whole number of pixels`,
@@ -61,6 +77,21 @@ export const ENGLISH_POSE_PROBLEMS: PoseProblemTexts = {
   noCanvas: () => 'This browser cannot draw on a canvas',
   readerFailed: ({ detail }) => detail,
   readerStopped: () => 'the skeleton reader stopped',
+  bvhNotBvh: () => 'the motion file is not BVH: it does not begin with HIERARCHY',
+  bvhTruncated: ({ line, found, frames }) =>
+    `the BVH file ends early, at line ${line}${frames === undefined ? '' : `: its motion has ${found ?? 0} of its ${frames} frames`}`,
+  bvhUnexpected: ({ line, found, expected }) => `line ${line} of the BVH file has ${found}; expected ${expected}`,
+  bvhNotNumber: ({ line, found, what, joint }) =>
+    `line ${line} of the BVH file gives ${BVH_NUMBERS[what](joint ?? '')} as ${found}; expected ${BVH_EXPECTED[what]}`,
+  bvhUnknownChannel: ({ line, joint, channel }) =>
+    `line ${line} of the BVH file gives joint ${joint} the channel ${channel}; expected Xposition, Yposition, Zposition, Xrotation, Yrotation or Zrotation`,
+  bvhDuplicateJoint: ({ line, joint }) => `line ${line} of the BVH file names a second joint ${joint}; every joint needs its own name`,
+  bvhTooManyJoints: ({ joints, max, maxDepth }) =>
+    `the BVH skeleton has ${joints} joints or more, or is nested deeper than ${maxDepth}; at most ${max} joints are read`,
+  bvhTooManyFrames: ({ frames, max }) => `the BVH file has ${frames} frames; at most ${max} are read`,
+  bvhFrameValues: ({ line, frame, count: n, expected }) => `frame ${frame} of the BVH file (line ${line}) has ${n} numbers; its channels need ${expected}`,
+  bvhNoBody: ({ joints }) => `the BVH skeleton has no joints a body can be drawn from (hips, legs, shoulders, head); its joints are ${joints.join(', ')}`,
+  bvhRange: ({ first, last, frames }) => `frames ${first} to ${last} were asked for, but the BVH file has ${frames} (counted from 0)`,
 };
 
 /** A pose problem in English. */

@@ -28,7 +28,9 @@ test.describe('pose editor: why an import is refused, in the interface language'
     await openInChinese(page);
     const short = json('broken.json', '{"people":[{"pose_keypoints_2d":[10,20,1,30]}]}');
     await pick(page, short);
-    await expect(page.getByRole('alert').last()).toHaveText(/无法导入此姿势文件：people\[0\]\.pose_keypoints_2d 有 4 个数字，应为 54 或 75 个/);
+    await expect(page.getByRole('alert').last()).toHaveText(
+      /无法导入此姿势文件：people\[0\]\.pose_keypoints_2d 有 4 个数字，应为 51、54、72、75、78 或 399 个/,
+    );
     await pick(page, json('notjson.json', '{ nope'));
     await expect(page.getByRole('alert').last()).toContainText('无法导入此姿势文件：姿势文件不是有效的 JSON：');
     await pick(page, json('empty.json', '{"canvas_width":512,"canvas_height":512}'));
@@ -41,7 +43,7 @@ test.describe('pose editor: why an import is refused, in the interface language'
     await page.locator('button[lang="en"]').first().click();
     await pick(page, short, tool(page, 'Import JSON'));
     await expect(page.getByRole('alert').last()).toHaveText(
-      /This pose file cannot be imported: people\[0\]\.pose_keypoints_2d has 4 numbers; expected 54 or 75/,
+      /This pose file cannot be imported: people\[0\]\.pose_keypoints_2d has 4 numbers; expected 51, 54, 72, 75, 78 or 399/,
     );
   });
 

@@ -37,8 +37,18 @@ export const COMMANDS: CommandAction[] = [
   command('exportBody25', ['Mod+Alt+S'], (env) => env.exportJson('body25')),
   command('exportFrames', ['Mod+Alt+Shift+S'], (env) => env.exportJson('pose_keypoint')),
   command('importPng', ['Mod+Shift+O'], (env) => env.pickFile('png')),
+  // A pose file whose 75-number bodies the skeleton could not place in one layout: its other reading.
+  command(
+    'readOtherWay',
+    ['Mod+Alt+L'],
+    (env) => env.readOtherWay(),
+    (env) => env.hasOtherReading(),
+  ),
   // The server turns a short video into a pose per frame.
   command('importVideo', ['Mod+Alt+V'], (env) => env.pickFile('video')),
+  // Motion capture in and out: a BVH file becomes a sequence on the timeline; a sequence or a pose is written as BVH.
+  command('importBvh', ['Mod+Alt+B'], (env) => env.pickFile('bvh')),
+  command('exportBvh', ['Mod+Alt+Shift+B'], (env) => env.exportBvh()),
   command('copyJson', ['Mod+Shift+C'], (env) => env.copyJson()),
   command('pasteJson', ['Mod+Shift+V'], (env) => env.pasteJson()),
   command('exportPng', ['Mod+Shift+S'], (env) => env.exportPng()),

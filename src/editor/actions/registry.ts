@@ -2,6 +2,7 @@ import { COMMANDS } from './commands';
 import { ENTITY_ACTIONS } from './entityActions';
 import { byKeys, type KeyLike } from './keys';
 import { LIST_ACTIONS } from './listActions';
+import { MOTION_ACTIONS } from './motionActions';
 import { PART_ACTIONS } from './partActions';
 import { POSING_ACTIONS } from './posingActions';
 import { SELECTION_ACTIONS } from './selectionActions';
@@ -17,9 +18,16 @@ const withKeyTest = <A extends EditorAction>(action: A): A & { keyTest(event: Ke
 });
 
 /** Every user action of the editor, each one object: toolbar buttons, shortcuts and tests all call these. */
-export const ACTIONS = [...ENTITY_ACTIONS, ...PART_ACTIONS, ...LIST_ACTIONS, ...SELECTION_ACTIONS, ...POSING_ACTIONS, ...COMMANDS, ...TIMELINE_ACTIONS].map(
-  withKeyTest,
-);
+export const ACTIONS = [
+  ...ENTITY_ACTIONS,
+  ...PART_ACTIONS,
+  ...LIST_ACTIONS,
+  ...SELECTION_ACTIONS,
+  ...POSING_ACTIONS,
+  ...COMMANDS,
+  ...TIMELINE_ACTIONS,
+  ...MOTION_ACTIONS,
+].map(withKeyTest);
 
 const byName = new Map(ACTIONS.map((a) => [a.name, a]));
 

@@ -32,8 +32,8 @@ export interface EditAction extends ActionBase {
   selectAfter?(before: Scene, after: Scene, selection: Selection): Selection;
 }
 
-/** The files a command can ask the user to pick: a pose file (to replace the pose or to add to it), a reference image, a skeleton PNG, a video to turn into poses. */
-export type PickKind = 'json' | 'jsonAdd' | 'image' | 'png' | 'video';
+/** The files a command can ask the user to pick: a pose file (to replace the pose or to add to it), a reference image, a skeleton PNG, a video to turn into poses, a BVH motion. */
+export type PickKind = 'json' | 'jsonAdd' | 'image' | 'png' | 'video' | 'bvh';
 
 /** Everything a command may reach: the machine, the view, files and dialogs. */
 export interface CommandEnv {
@@ -52,6 +52,14 @@ export interface CommandEnv {
   exportJson(format?: PoseExportFormat): void;
   /** Reads an OpenPose skeleton PNG back into the pose, as one undoable edit; with `orReference`, an image that is no skeleton becomes the reference image. */
   importPng(file: File, options?: { orReference?: boolean }): Promise<void>;
+  /** Whether the last pose file read could be read with its bodies in another layout (its skeletons could not tell). */
+  hasOtherReading(): boolean;
+  /** Opens the last pose file read the other way, as one edit (and keeps the way it was, to switch back). */
+  readOtherWay(): void;
+  /** Reads a BVH motion into the document as a sequence on the timeline, one undoable edit; a bad file is refused, naming why, and the pose stays. */
+  importBvh(file: File): Promise<void>;
+  /** Downloads the selected (else the first) person's motion, or the pose when there is no sequence, as BVH. */
+  exportBvh(): void;
   /** Downloads the skeleton PNG (default), or the depth or normal map of the pose's 3D body. */
   exportPng(kind?: PngExportKind): void;
   copyJson(): Promise<void>;

@@ -10,7 +10,14 @@ import { readCanvasSide } from './readCanvasSize.js';
 /** Whether a pose file is laid out as fkunn1326/openpose-editor saves it: a `keypoints` list and neither people nor animals. */
 export const isPointList = (root: Record<string, unknown>): boolean => Array.isArray(root.keypoints) && root.people === undefined && root.animals === undefined;
 
-function readPair(point: unknown, path: string): [number, number] {
+/** The canvas a pair list's `width` and `height` name, in ControlNet's keys; none when either is missing. */
+export function pairListCanvas(root: Record<string, unknown>): Record<string, number> {
+  const [width, height] = [readCanvasSide(root, 'width'), readCanvasSide(root, 'height')];
+  return width && height ? { canvas_width: width, canvas_height: height } : {};
+}
+
+/** Reads one [x, y] pair of a pair list, throwing InvalidPoseJson naming `path` when it is not one. */
+export function readPair(point: unknown, path: string): [number, number] {
   if (!Array.isArray(point)) throw new InvalidPoseJson({ code: 'notPair', values: { path, value: describeJsonValue(point) } });
   if (point.length !== 2) throw new InvalidPoseJson({ code: 'pairLength', values: { path, count: point.length } });
   return point.map((n, j) => {
@@ -30,6 +37,5 @@ export function pointListAsPeople(root: Record<string, unknown>): Record<string,
   const people = Array.from({ length: points.length / BODY_KEYPOINT_COUNT }, (_, n) => ({
     pose_keypoints_2d: flat.slice(n * BODY_KEYPOINT_COUNT * 3, (n + 1) * BODY_KEYPOINT_COUNT * 3),
   }));
-  const [width, height] = [readCanvasSide(root, 'width'), readCanvasSide(root, 'height')];
-  return { ...(width && height ? { canvas_width: width, canvas_height: height } : {}), people };
+  return { ...pairListCanvas(root), people };
 }

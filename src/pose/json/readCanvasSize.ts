@@ -1,4 +1,5 @@
 import { describeJsonValue } from '../problems.js';
+import { JOINT_RADIUS } from '../render/drawBody.js';
 import { InvalidPoseJson } from './describe.js';
 import type { RawTriples } from './readTriples.js';
 
@@ -27,19 +28,21 @@ export function readCanvasSide(root: Record<string, unknown>, key: string): numb
   return value;
 }
 
-// Without a size, pixel coordinates still have to land on the canvas: grow past 512 to hold them.
+// Without a size, pixel coordinates still have to land on the canvas: grow past 512 to hold them,
+// each point whole: a joint is drawn at its whole pixel (trunc) with the joint's radius around it,
+// so the canvas reaches one pixel past that (the writer's image held the point inside it).
 function fitting(raws: readonly RawTriples[], axis: 0 | 1): number {
   let extent = DEFAULT_IMPORT_CANVAS;
   for (const raw of raws) {
     if (raw.normalized) continue;
     for (let i = 0; i + 2 < raw.numbers.length; i += 3) {
-      if ((raw.numbers[i + 2] ?? 0) > 0) extent = Math.max(extent, Math.ceil(raw.numbers[i + axis] ?? 0));
+      if ((raw.numbers[i + 2] ?? 0) > 0) extent = Math.max(extent, Math.trunc(raw.numbers[i + axis] ?? 0) + JOINT_RADIUS + 1);
     }
   }
   return Math.min(extent, MAX_CANVAS_SIDE);
 }
 
-/** Reads canvas_width/canvas_height, defaulting a missing side to 512 or to what the pixel coordinates need. */
+/** Reads canvas_width/canvas_height, defaulting a missing side to 512 or to what holds every pixel coordinate's joint whole. */
 export function readCanvasSize(root: Record<string, unknown>, raws: readonly RawTriples[]): CanvasSize {
   return {
     width: readCanvasSide(root, 'canvas_width') ?? fitting(raws, 0),

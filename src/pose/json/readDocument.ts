@@ -7,7 +7,12 @@ import { describeJsonValue } from '../problems.js';
 import { InvalidPoseJson } from './describe.js';
 import { withFileDepth } from './depthJson.js';
 import { FIGURES_KEY } from './openPoseJson.js';
+import type { BodyLayout } from './bodyLayout.js';
+import { isMmposePredictions, mmposeAsPeople } from './mmposePredictions.js';
 import { isPointList, pointListAsPeople } from './pointList.js';
+import type { PairFile, PoseLayout } from './poseLayout.js';
+import { isStudioLegacy, studioLegacyAsPeople } from './studioLegacy.js';
+import { isTri3dPose, tri3dAsPeople } from './tri3dPairs.js';
 import { readCanvasSize, type CanvasSize } from './readCanvasSize.js';
 import { isPresent, readingOf, toKeypoints, type PoseReading } from './reading.js';
 import { readPerson, type RawPerson } from './readPerson.js';
@@ -18,6 +23,10 @@ import { describeReading, type PointTally } from './readingNotes.js';
 export interface PoseFileReading {
   document: PoseDocument;
   reading: PoseReading;
+  /** The layouts read, each once, in the order met: the pair file first, then the bodies'. */
+  layouts: PoseLayout[];
+  /** For each person whose 75-number body could be another layout, that layout (index by person). */
+  doubts: Array<BodyLayout | undefined>;
   /** Plain sentences on what was converted or assumed, for the editor to show. */
   notes: string[];
   tally: PointTally;
@@ -99,17 +108,27 @@ function attachFigureInfo(doc: PoseDocument, raw: unknown): void {
   attach(doc.animals, raw.animals);
 }
 
-/** Reads a parsed pose file by its writer's rules; throws InvalidPoseJson on malformed data. */
-export function readDocument(input: unknown): PoseFileReading {
+const PAIR_FILES: ReadonlyArray<[PairFile, (root: Record<string, unknown>) => boolean, (root: Record<string, unknown>) => Record<string, unknown>]> = [
+  ['studioLegacy', isStudioLegacy, studioLegacyAsPeople],
+  ['tri3d', isTri3dPose, tri3dAsPeople],
+  ['pointList', isPointList, pointListAsPeople],
+];
+
+/**
+ * Reads a parsed pose file by its writer's rules; throws InvalidPoseJson on malformed data.
+ * `layouts` forces the body layout of a person by index (to read a doubtful body the other way).
+ */
+export function readDocument(input: unknown, layouts: ReadonlyArray<BodyLayout | undefined> = []): PoseFileReading {
   const { frame, frames } = firstFrame(input);
   if (!isObject(frame)) {
     throw new InvalidPoseJson({ code: 'rootNotObject', values: { value: describeJsonValue(frame) } });
   }
-  const pointList = isPointList(frame);
-  const root = pointList ? pointListAsPeople(frame) : frame;
-  const reading = pointList ? 'pointList' : readingOf(root);
+  const pairFile = PAIR_FILES.find(([, is]) => is(frame));
+  const mmpose = isMmposePredictions(frame);
+  const root = pairFile ? pairFile[2](frame) : mmpose ? mmposeAsPeople(frame) : frame;
+  const reading = pairFile ? 'pointList' : readingOf(root);
   const peopleEntries = readList(root, 'people');
-  const people = peopleEntries.map((p, i) => readPerson(p, `people[${i}]`, reading));
+  const people = peopleEntries.map((p, i) => readPerson(p, `people[${i}]`, reading, layouts[i]));
   const animals = readList(root, 'animals').map((a, i) => {
     const raw = readTriples(a, `animals[${i}]`, [ANIMAL_KEYPOINT_COUNT]);
     if (!raw) throw new InvalidPoseJson({ code: 'animalEmpty', values: { path: `animals[${i}]`, count: ANIMAL_KEYPOINT_COUNT } });
@@ -125,5 +144,18 @@ export function readDocument(input: unknown): PoseFileReading {
   document.people = document.people.map((p, i) => withFileDepth(p, peopleEntries[i]));
   if (isRenderProfile(root.render_profile) && root.render_profile !== DEFAULT_RENDER_PROFILE) document.render_profile = root.render_profile;
   attachFigureInfo(document, root[FIGURES_KEY]);
-  return { document, reading, tally, keys: Object.keys(frame), notes: describeReading({ reading, frames, people, tally, canvas }) };
+  const read: PoseLayout[] = [
+    ...(pairFile ? [pairFile[0]] : []),
+    ...(mmpose ? ['mmpose' as const] : []),
+    ...people.flatMap((p) => (p.layout && p.layout !== 'coco18' ? [p.layout] : [])),
+  ];
+  return {
+    document,
+    reading,
+    layouts: [...new Set(read)],
+    doubts: people.map((p) => p.doubt),
+    tally,
+    keys: Object.keys(frame),
+    notes: describeReading({ reading, pairFile: pairFile?.[0], frames, people, tally, canvas }),
+  };
 }

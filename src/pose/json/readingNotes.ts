@@ -1,6 +1,7 @@
 import type { PoseProblem } from '../problems.js';
 import type { BodyLayout } from './bodyLayout.js';
 import type { CanvasSize } from './readCanvasSize.js';
+import type { PairFile } from './poseLayout.js';
 import type { PoseReading } from './reading.js';
 import type { RawPerson } from './readPerson.js';
 
@@ -15,31 +16,46 @@ export interface PointTally {
 
 interface ReadingFacts {
   reading: PoseReading;
+  /** The file of pairs it was, when it was one. */
+  pairFile?: PairFile | undefined;
   frames: number | undefined;
   people: readonly RawPerson[];
   tally: PointTally;
   canvas: CanvasSize;
 }
 
-const LAYOUT_NOTES: Readonly<Record<Exclude<BodyLayout, 'coco18'>, string>> = {
-  body25: 'as OpenPose BODY_25 (mid-hip dropped, feet kept)',
-  'coco18-padded': 'as COCO-18 padded with 7 zero points (not BODY_25)',
+/** How each body layout is named in the notes, with the numbers a body of it holds. */
+export const LAYOUT_NOTES: Readonly<Record<Exclude<BodyLayout, 'coco18'>, { numbers: number; as: string }>> = {
+  body25: { numbers: 75, as: 'as OpenPose BODY_25 (mid-hip dropped, feet kept)' },
+  body25b: { numbers: 75, as: 'as OpenPose BODY_25B (COCO-17 order; neck from the shoulders, feet kept)' },
+  'coco18-padded': { numbers: 75, as: 'as COCO-18 padded to 25 points (not BODY_25)' },
+  coco17: { numbers: 51, as: 'as COCO-17 (Ultralytics order; neck from the shoulders where both show)' },
+  halpe26: { numbers: 78, as: 'as HALPE_26 (COCO-17 with head, neck, hip and six foot points)' },
+  dwpose24: { numbers: 72, as: "as DWPose's raw body with feet (a point shown where its score is 0.3 or more)" },
+  wholebody133: { numbers: 399, as: 'as COCO-WholeBody (133 points: body, feet, face and hands)' },
 };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function layoutNotes(people: readonly RawPerson[]): string[] {
-  return (['body25', 'coco18-padded'] as const).flatMap((layout) => {
+  return (Object.keys(LAYOUT_NOTES) as Array<keyof typeof LAYOUT_NOTES>).flatMap((layout) => {
     const n = people.filter((p) => p.layout === layout).length;
-    return n === 0 ? [] : [`${count(n, '75-number body', '75-number bodies')} read ${LAYOUT_NOTES[layout]}`];
+    const { numbers, as } = LAYOUT_NOTES[layout];
+    const doubts = [...new Set(people.filter((p) => p.layout === layout && p.doubt).map((p) => p.doubt))];
+    const doubt = doubts.map((d) => `; the skeleton cannot rule out reading it ${d === 'coco18' ? 'as COCO-18' : LAYOUT_NOTES[d!].as}`).join('');
+    return n === 0 ? [] : [`${count(n, `${numbers}-number body`, `${numbers}-number bodies`)} read ${as}${doubt}`];
   });
 }
 
 /** Sentences saying how a file was read, for the editor to show beside the imported pose. */
 export function describeReading(facts: ReadingFacts): string[] {
-  const { reading, frames, people, tally, canvas } = facts;
+  const { reading, pairFile, frames, people, tally, canvas } = facts;
   const notes: string[] = [];
-  if (reading === 'pointList') {
+  if (pairFile === 'tri3d') {
+    notes.push("read as TRI3D's flattened pose (130 [x, y] pairs: body, face, left and right hand): a point at a negative coordinate is missing");
+  } else if (pairFile === 'studioLegacy') {
+    notes.push(`read as ComfyUI OpenPose Studio's legacy layout: ${count(people.length, 'person', 'people')}, a point written null or [0, 0] is missing`);
+  } else if (reading === 'pointList') {
     notes.push(
       `read as the OpenPose Editor of AUTOMATIC1111's web UI saves it (fkunn1326/openpose-editor): ${count(people.length, 'person', 'people')} of 18 points, every point shown`,
     );

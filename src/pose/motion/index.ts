@@ -22,3 +22,4 @@ export { carryKeys, deleteKeysAt, keyAllAt, recordPoseEdit, sequenceFromPose, se
 export { exportPoseSequence, importPoseSequence, type PoseSequenceResult } from './poseKeypoint.js';
 export { reviveSequence } from './reviveSequence.js';
 export { refitSequence } from './refitSequence.js';
+export { boneLengths, retargetBody, retargetTrack } from './retarget.js';

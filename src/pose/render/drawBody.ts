@@ -7,7 +7,8 @@ import type { Projection } from './projection.js';
 import type { Raster } from './raster.js';
 import type { Keypoint, Rgb } from '../types.js';
 
-const JOINT_RADIUS = 4;
+/** Radius of a drawn body joint (and a hand's dot), in output pixels: ControlNet's cv2.circle(..., 4, ...). */
+export const JOINT_RADIUS = 4;
 const BLACK: Rgb = [0, 0, 0];
 
 /** One person's body for drawing: the 18 COCO points and, for the whole-body profile, the 6 foot points. */

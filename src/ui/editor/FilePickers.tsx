@@ -30,7 +30,7 @@ export async function loadFile(file: File, env: CommandEnv, onError: (message: s
   }
 }
 
-/** The hidden inputs behind Import JSON, Add from JSON, Import PNG, Import video and Reference image (and the video's progress). */
+/** The hidden inputs behind Import JSON, Add from JSON, Import PNG, Import video, Import BVH and Reference image (and the video's progress). */
 export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(function FilePickers({ env }, ref) {
   const { t } = useTranslation();
   const json = useRef<HTMLInputElement>(null);
@@ -38,13 +38,15 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
   const png = useRef<HTMLInputElement>(null);
   const jsonAdd = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLInputElement>(null);
+  const bvh = useRef<HTMLInputElement>(null);
   const videoImport = useVideoImport(env);
-  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, jsonAdd, image, png, video })[kind].current?.click() }), []);
+  useImperativeHandle(ref, () => ({ pick: (kind) => ({ json, jsonAdd, image, png, video, bvh })[kind].current?.click() }), []);
   const onChange = (kind: PickKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     // Cleared so that picking the same file again still fires a change.
     e.target.value = '';
     if (file && kind === 'video') videoImport.start(file);
+    else if (file && kind === 'bvh') void env.importBvh(file);
     else if (file) void loadFile(file, env, (message) => notify('error', t('editor.failed', { message })), kind);
   };
   return (
@@ -68,6 +70,7 @@ export const FilePickers = forwardRef<FilePickerHandle, { env: CommandEnv }>(fun
       <input ref={image} type="file" accept="image/*" hidden onChange={onChange('image')} data-picker="image" />
       <input ref={png} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={onChange('png')} data-picker="png" />
       <input ref={video} type="file" accept={VIDEO_POSE_LIMITS.types.join(',')} hidden onChange={onChange('video')} data-picker="video" />
+      <input ref={bvh} type="file" accept=".bvh,text/plain" hidden onChange={onChange('bvh')} data-picker="bvh" />
       {videoImport.panel}
     </>
   );

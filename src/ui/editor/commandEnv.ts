@@ -8,8 +8,10 @@ import { poseProblemText } from '../../i18n/poseProblems';
 import { notify } from '../notify/notifications';
 import { notifyUndoable } from '../notify/undoNotice';
 import type { CommandEnv, PickKind } from '../../editor/actions/types';
+import type { Scene } from '../../editor/model/scene';
 import { downloadBlob } from './io/download';
-import { poseFileTooLarge, readPoseText } from './io/importPose';
+import { poseFileTooLarge, readPoseText, type ImportReading } from './io/importPose';
+import { bvhOfScene, MAX_BVH_FILE_BYTES, readBvhText } from './io/bvhFiles';
 import { posePngBlob } from './io/renderPng';
 import { readReferenceImage } from './background/readImage';
 import { EMPTY_SELECTION } from '../../editor/model/selection';
@@ -20,6 +22,49 @@ import { timelineStore } from './timeline/timelineStore';
 import { sideViewStore } from './sideView/sideViewStore';
 import { soleEditablePerson } from '../../editor/model/selection';
 import { keyScope } from '../../editor/model/timelineEdits';
+
+// A file of pairs has its own rules; the reading's sentence would name another writer's.
+function readingSentences(t: TFunction, read: ImportReading): string[] {
+  const pairs = read.layouts.includes('tri3d') || read.layouts.includes('studioLegacy');
+  return [
+    ...(read.collection ? [t('editor.readCollection', read.collection)] : []),
+    ...(pairs ? [] : [t(`editor.readAs.${read.reading}`)]),
+    // fkunn1326's point list is what the pointList reading's sentence already names.
+    ...read.layouts.filter((layout) => layout !== 'pointList').map((layout) => t(`editor.readLayout.${layout}`)),
+    ...(read.doubt ? [t('editor.readLayoutDoubt')] : []),
+  ];
+}
+
+// Import BVH: one edit, the motion on the timeline, shown open to play; a bad file is refused and the pose stays.
+function bvhImporter(actor: ActorRefFrom<typeof editorMachine>, t: TFunction, refuse: (problem: PoseProblem) => void) {
+  return async (file: File): Promise<void> => {
+    if (file.size > MAX_BVH_FILE_BYTES) return refuse({ code: 'fileTooLarge', values: { bytes: file.size, maxBytes: MAX_BVH_FILE_BYTES } });
+    const result = readBvhText(await file.text(), actor.getSnapshot().context.scene);
+    if (!result.ok) return refuse(result.problem);
+    actor.send({ type: 'COMMIT', scene: result.scene, selection: EMPTY_SELECTION });
+    timelineStore.set((s) => ({ ...s, open: true, playing: false }));
+    const { frames, fps, sourceFrames, sourceFps } = result;
+    notify('success', t('editor.importedBvh', { frames, fps, sourceFrames, sourceFps }));
+  };
+}
+
+// The last pose file's other reading, offered while the scene is still the one the file opened;
+// taking it is one edit and keeps the first reading to switch back to.
+function otherReadingSwitch(actor: ActorRefFrom<typeof editorMachine>) {
+  const now = () => actor.getSnapshot().context.scene;
+  let other: { scene: Scene; opened: Scene } | null = null;
+  return {
+    forget: () => void (other = null),
+    keep: (scene: Scene) => void (other = { scene, opened: now() }),
+    has: () => other !== null && other.opened === now(),
+    swap: () => {
+      if (!other || other.opened !== now()) return;
+      const { scene, opened } = other;
+      actor.send({ type: 'COMMIT', scene, selection: EMPTY_SELECTION });
+      other = { scene: opened, opened: now() };
+    },
+  };
+}
 
 interface CommandDeps {
   actor: ActorRefFrom<typeof editorMachine>;
@@ -37,9 +82,11 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
 
   // The pose on the canvas stays as it was; the reason is said in the interface language.
   const refuseImport = (problem: PoseProblem) => void notify('error', t('editor.importFailed', { message: poseProblemText(problem) }));
+  const other = otherReadingSwitch(actor);
   const importText = (text: string, merge: PoseMerge = 'replace') => {
     const result = readPoseText(text);
     if (!result.ok) return refuseImport(result.problem);
+    other.forget();
     const { pose } = result.scene;
     const before = getScene();
     if (merge === 'add') {
@@ -48,10 +95,12 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       actor.send({ type: 'COMMIT', scene, selection: { entities: added, joint: null } });
     } else {
       // One edit: the file's canvas becomes the document's size (so every point stays where the file put it), the reference stays.
-      actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: before.reference }, selection: EMPTY_SELECTION });
+      const opened = { ...result.scene, reference: before.reference };
+      actor.send({ type: 'COMMIT', scene: opened, selection: EMPTY_SELECTION });
+      if (result.otherScene) other.keep({ ...result.otherScene, reference: opened.reference });
     }
-    // Which rules the file was read by (ControlNet's or OpenPose's) is said, with what was converted.
-    const said = `${t('editor.imported', { people: pose.people.length, animals: pose.animals.length })} ${t(`editor.readAs.${result.reading}`)}`;
+    // Which rules and layouts the file was read by is said, with what was converted, and the import can be undone.
+    const said = [t('editor.imported', { people: pose.people.length, animals: pose.animals.length }), ...readingSentences(t, result)].join(' ');
     notifyUndoable(actor, before, said);
   };
   const importPng = async (file: File, options?: { orReference?: boolean }) => {
@@ -93,6 +142,10 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       downloadBlob(new Blob([text], { type: 'application/json' }), name);
     },
     importPng,
+    importBvh: bvhImporter(actor, t, refuseImport),
+    hasOtherReading: other.has,
+    readOtherWay: other.swap,
+    exportBvh: () => downloadBlob(new Blob([bvhOfScene(getScene())], { type: 'text/plain' }), 'pose.bvh'),
     exportPng: (kind = 'openpose') =>
       void posePngBlob(getScene().pose, kind).then((blob) => downloadBlob(blob, kind === 'openpose' ? 'pose.png' : `pose.${kind}.png`), fail),
     copyJson: () =>

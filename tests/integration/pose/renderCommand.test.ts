@@ -50,14 +50,15 @@ describe('render command', () => {
 
   it('refuses a malformed file with what is wrong and where, exiting non-zero', () => {
     const bad = join(scratch, 'bad.json');
-    const body = Array.from({ length: 51 }, (_, i) => i + 1);
+    // 52 numbers are no body layout's (51 is COCO-17's, 54 OpenPose's, 75 BODY_25's).
+    const body = Array.from({ length: 52 }, (_, i) => i + 1);
     writeFileSync(
       bad,
-      JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2, 3] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }),
+      JSON.stringify({ people: [{ pose_keypoints_2d: [...body, 1, 2] }, { pose_keypoints_2d: body }], canvas_width: 512, canvas_height: 512 }),
     );
     const run = runRender(bad, join(scratch, 'bad.png'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 51 numbers; expected 54 or 75\n`);
+    expect(run.stderr).toBe(`render: ${bad}: people[1].pose_keypoints_2d has 52 numbers; expected 51, 54, 72, 75, 78 or 399\n`);
   });
 
   it('says which file it cannot read', () => {

@@ -26,6 +26,10 @@ function fakeEnv(): CommandEnv & { sent: unknown[] } {
     pasteJson: vi.fn(async () => {}),
     setBackground: vi.fn(),
     importPng: vi.fn(),
+    importBvh: vi.fn(async () => {}),
+    hasOtherReading: () => false,
+    readOtherWay: vi.fn(),
+    exportBvh: vi.fn(),
     clearBackground: vi.fn(),
     hasBackground: () => false,
   };
@@ -65,6 +69,8 @@ describe('shortcut matching', () => {
       [key('ArrowLeft', { shiftKey: true }), 'nudgeLeftFar'],
       [key('s'), 'toggleSymmetry'],
       [key('s', { ctrlKey: true }), 'exportJson'],
+      [key('b', { ctrlKey: true, altKey: true }), 'importBvh'],
+      [key('B', { ctrlKey: true, altKey: true, shiftKey: true }), 'exportBvh'],
     ];
     for (const [event, name] of cases) expect(actionForKey(event)?.name, name).toBe(name);
   });
@@ -110,5 +116,14 @@ describe('running actions', () => {
     expect(env.zoom).toHaveBeenCalledWith('fit');
     expect(env.openHelp).toHaveBeenCalled();
     expect(isEnabled(getAction('redo'), state, env)).toBe(false);
+  });
+
+  it('Import BVH asks for a BVH file and Export BVH writes one', () => {
+    const env = fakeEnv();
+    const state = { scene: sampleScene(), selection: EMPTY_SELECTION, symmetry: false, idle: true };
+    runAction(getAction('importBvh'), state, env);
+    runAction(getAction('exportBvh'), state, env);
+    expect(env.pickFile).toHaveBeenCalledWith('bvh');
+    expect(env.exportBvh).toHaveBeenCalled();
   });
 });

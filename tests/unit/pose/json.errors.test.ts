@@ -21,16 +21,16 @@ describe('parsePoseJson refuses malformed files with a message saying what and w
     ['people that is not a list', { people: {} }, 'people', /^people is an object; expected an array$/],
     ['a person that is not an object', { people: [person, 3] }, 'people[1]', /^people\[1\] is the number 3; expected an object$/],
     [
-      'a body with 17 points',
-      { people: [person, { pose_keypoints_2d: body(51) }] },
+      'a body with 19 points',
+      { people: [person, { pose_keypoints_2d: body(57) }] },
       'people[1].pose_keypoints_2d',
-      /^people\[1\]\.pose_keypoints_2d has 51 numbers; expected 54 or 75$/,
+      /^people\[1\]\.pose_keypoints_2d has 57 numbers; expected 51, 54, 72, 75, 78 or 399$/,
     ],
     [
-      'a body of 24 points (neither COCO-18 nor BODY_25)',
-      { people: [{ pose_keypoints_2d: body(72) }] },
+      'a body of 23 points (no layout of that size)',
+      { people: [{ pose_keypoints_2d: body(69) }] },
       'people[0].pose_keypoints_2d',
-      /has 72 numbers; expected 54 or 75$/,
+      /has 69 numbers; expected 51, 54, 72, 75, 78 or 399$/,
     ],
     [
       'a BODY_25 body with a word in it',
@@ -44,7 +44,7 @@ describe('parsePoseJson refuses malformed files with a message saying what and w
       'people[0].hand_left_keypoints_2d',
       /^people\[0\]\.hand_left_keypoints_2d has 60 numbers; expected 63$/,
     ],
-    ['a 68-point face', { people: [{ ...person, face_keypoints_2d: body(204) }] }, 'people[0].face_keypoints_2d', /has 204 numbers; expected 210$/],
+    ['a 69-point face', { people: [{ ...person, face_keypoints_2d: body(207) }] }, 'people[0].face_keypoints_2d', /has 207 numbers; expected 210 or 204$/],
     [
       'a word among the numbers',
       { people: [{ pose_keypoints_2d: body().map((n, i) => (i === 7 ? 'x' : n)) }] },

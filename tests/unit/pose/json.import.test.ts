@@ -51,10 +51,11 @@ describe('parsePoseJson: coordinates', () => {
     expect(result.notes[0]).toMatch(/^read as OpenPose output \(no canvas size\)/);
   });
 
-  it('gives a missing canvas size 512, or more when pixel coordinates need it', () => {
+  it('gives a missing canvas size 512, or more when pixel coordinates need it: room for the joint drawn at the outermost point', () => {
     expect(ok({ people: [{ pose_keypoints_2d: body54 }] })).toMatchObject({ canvas_width: 512, canvas_height: 512 });
     const far = triples(18, (i) => [100 + i * 40, 700.2, 1]);
-    expect(ok({ people: [{ pose_keypoints_2d: far }], canvas_width: 1000 })).toMatchObject({ canvas_width: 1000, canvas_height: 701 });
+    // The joint at y 700.2 is drawn at row 700 with radius 4: rows up to 704, so 705 rows.
+    expect(ok({ people: [{ pose_keypoints_2d: far }], canvas_width: 1000 })).toMatchObject({ canvas_width: 1000, canvas_height: 705 });
   });
 
   it('accepts an already parsed object as well as text', () => {
@@ -111,8 +112,9 @@ describe('parsePoseJson: real files', () => {
   });
 
   it("reads the OpenPose binary's BODY_25 output: the 18 COCO points and the six foot points, mid-hip dropped", () => {
-    // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty, no canvas size.
-    const body25 = triples(25, (i) => [300 + i, 400 + i, i === 8 || i > 18 ? 0.9 : 0.8]);
+    // As openpose --write_json writes it: version, person_id, 25 body points, 3-D arrays empty, no
+    // canvas size; its mid-hip (8) halfway between its hips (9, 12), as OpenPose finds it.
+    const body25 = triples(25, (i) => (i === 8 ? [310.5, 410.5, 0.9] : [300 + i, 400 + i, i > 18 ? 0.9 : 0.8]));
     const doc = ok({
       version: 1.3,
       people: [

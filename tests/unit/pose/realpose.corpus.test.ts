@@ -20,8 +20,8 @@ const drawnPixels = (data: Uint8ClampedArray): number => {
 describe('the real pose corpus', () => {
   const entries = corpusEntries();
 
-  it('holds the 25 files the issue names, 15 of which ControlNet draws', () => {
-    expect(entries).toHaveLength(25);
+  it('holds the 31 files (25 the first corpus names, 6 of other layouts), 15 of which ControlNet draws', () => {
+    expect(entries).toHaveLength(31);
     expect(entries.filter((e) => e.mode !== 'import')).toHaveLength(15);
   });
 

@@ -1,4 +1,4 @@
-// The real pose corpus (tests/fixtures/realpose, or REALPOSE_DIR): 25 files written by other
+// The real pose corpus (tests/fixtures/realpose, or REALPOSE_DIR): 31 files written by other
 // tools, ControlNet's own drawings of them, and what ControlNet does with each (MANIFEST.tsv);
 // where each came from and under which licence is in its SOURCES.md.
 import { existsSync, readFileSync } from 'node:fs';

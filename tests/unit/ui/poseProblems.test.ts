@@ -53,10 +53,22 @@ const SAMPLES: { [K in PoseProblemCode]: { values: PoseProblemValues[K]; shows: 
   noCanvas: { values: {}, shows: [] },
   readerFailed: { values: { detail: 'Worker script failed to load' }, shows: ['Worker script failed to load'] },
   readerStopped: { values: {}, shows: [] },
+  bvhNotBvh: { values: {}, shows: [] },
+  bvhTruncated: { values: { line: 40, found: 3, frames: 12 }, shows: ['40', '3', '12'] },
+  bvhUnexpected: { values: { line: 7, found: 'JIONT', expected: 'JOINT, End Site or }' }, shows: ['7', 'JIONT', 'JOINT, End Site or }'] },
+  bvhNotNumber: { values: { line: 5, found: 'nan', what: 'offset', joint: 'LeftArm' }, shows: ['5', 'nan', 'LeftArm'] },
+  bvhUnknownChannel: { values: { line: 9, joint: 'Neck', channel: 'Wrotation' }, shows: ['9', 'Neck', 'Wrotation'] },
+  bvhDuplicateJoint: { values: { line: 30, joint: 'Spine' }, shows: ['30', 'Spine'] },
+  bvhTooManyJoints: { values: { joints: 513, max: 512, maxDepth: 64 }, shows: ['513', '512', '64'] },
+  bvhTooManyFrames: { values: { frames: 1000000, max: 108000 }, shows: ['1000000', '108000'] },
+  bvhFrameValues: { values: { line: 120, frame: 4, count: 62, expected: 63 }, shows: ['120', '4', '62', '63'] },
+  bvhNoBody: { values: { joints: ['Root', 'Tail'] }, shows: ['Root', 'Tail'] },
+  bvhRange: { values: { first: 5, last: 900, frames: 455 }, shows: ['5', '900', '455'] },
 };
 
 // Names a Chinese sentence may keep as written: JSON keys and literals, formats, tools, units.
-const KEPT_NAMES = /\b(JSON|JPEG|OpenPose|ControlNet|MB|keypoints|people|animals|canvas_width|canvas_height|null|true|x|y)\b/g;
+const KEPT_NAMES =
+  /\b(JSON|JPEG|OpenPose|ControlNet|MB|keypoints|people|animals|canvas_width|canvas_height|null|true|x|y|BVH|HIERARCHY|OFFSET|CHANNELS|End Site|Frames|Frame Time|[XYZ](position|rotation))\b/g;
 
 const samples = Object.entries(SAMPLES).map(([code, { values, shows }]) => ({ problem: { code, values } as PoseProblem, shows }));
 
@@ -88,8 +100,10 @@ describe('pose problems in Chinese', () => {
       return result.ok ? 'accepted' : poseProblemText(result.error.problem, 'zh');
     };
     expect(refused('{"people": [')).toMatch(/^姿势文件不是有效的 JSON：\S/);
-    expect(refused({ people: [{ pose_keypoints_2d: 'abc' }] })).toBe('people[0].pose_keypoints_2d 是字符串（"abc"），应为由 54 或 75 个数字组成的数组');
-    expect(refused({ people: [{ pose_keypoints_2d: [1, 2, 1, 4] }] })).toBe('people[0].pose_keypoints_2d 有 4 个数字，应为 54 或 75 个');
+    expect(refused({ people: [{ pose_keypoints_2d: 'abc' }] })).toBe(
+      'people[0].pose_keypoints_2d 是字符串（"abc"），应为由 51、54、72、75、78 或 399 个数字组成的数组',
+    );
+    expect(refused({ people: [{ pose_keypoints_2d: [1, 2, 1, 4] }] })).toBe('people[0].pose_keypoints_2d 有 4 个数字，应为 51、54、72、75、78 或 399 个');
     expect(refused({ canvas_width: 512, canvas_height: 512, version: 1 })).toBe(
       '姿势文件中既没有人物也没有动物（它的键为 canvas_width、canvas_height、version），没有可绘制的内容',
     );

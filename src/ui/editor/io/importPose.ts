@@ -1,5 +1,5 @@
 import { SIZE_MAX, SIZE_MIN } from '../../../api/contract';
-import { importPoseJson, MAX_FIGURES, refitDocument, type PoseDocument, type PoseProblem, type PoseReading } from '../../../pose';
+import { importPoseJson, MAX_FIGURES, refitDocument, type PoseDocument, type PoseLayout, type PoseProblem, type PoseReading } from '../../../pose';
 import { importPoseSequence, refitSequence } from '../../../pose/motion';
 import { createScene, type Scene } from '../../../editor/model/scene';
 import { sceneAtFrame } from '../../../editor/model/sequenceScene';
@@ -12,8 +12,21 @@ export function poseFileTooLarge(bytes: number): PoseProblem | null {
   return bytes > MAX_POSE_FILE_BYTES ? { code: 'fileTooLarge', values: { bytes, maxBytes: MAX_POSE_FILE_BYTES } } : null;
 }
 
+/** How a file was read, for the import note: its rules, its layouts, whether a body could be read another way, and the collection it came from. */
+export interface ImportReading {
+  reading: PoseReading;
+  layouts: PoseLayout[];
+  notes: string[];
+  /** Whether the skeleton could not tell some body's layout (the parser gives the other reading too). */
+  doubt: boolean;
+  /** That other reading as a scene, for the user to switch to (a single pose only). */
+  otherScene?: Scene | undefined;
+  /** A collection of named poses: how many, and the name of the first (the one opened). */
+  collection?: { count: number; name: string };
+}
+
 /** A pose file read for the editor: the scene with how it was read (by ControlNet's or OpenPose's rules), or the problem saying what is wrong. */
-export type ImportResult = { ok: true; scene: Scene; reading: PoseReading; notes: string[] } | { ok: false; problem: PoseProblem };
+export type ImportResult = ({ ok: true; scene: Scene } & ImportReading) | { ok: false; problem: PoseProblem };
 
 /** The document on a canvas the panel can take (whole pixels within 1..1024), scaled down with its aspect kept when larger. */
 export function fitCanvas(doc: PoseDocument): PoseDocument {
@@ -33,7 +46,20 @@ export function readPoseText(text: string): ImportResult {
   const figures = parsed.document.people.length + parsed.document.animals.length;
   if (figures > MAX_FIGURES) return { ok: false, problem: { code: 'tooManyFigures', values: { figures, max: MAX_FIGURES } } };
   const scene = withFrames(text, createScene(fitCanvas(parsed.document)));
-  return 'problem' in scene ? { ok: false, problem: scene.problem } : { ok: true, scene, reading: parsed.reading, notes: parsed.notes };
+  if ('problem' in scene) return { ok: false, problem: scene.problem };
+  const { reading, layouts, notes, otherReading, poses } = parsed;
+  // A list of frames is read one way: the other reading is of its first frame only.
+  const otherScene = otherReading && !scene.sequence ? createScene(fitCanvas(otherReading.document)) : undefined;
+  return {
+    ok: true,
+    scene,
+    reading,
+    layouts,
+    notes,
+    doubt: otherReading !== undefined,
+    ...(otherScene ? { otherScene } : {}),
+    ...(poses ? { collection: { count: poses.length, name: poses[0]?.name ?? '' } } : {}),
+  };
 }
 
 // A list of frames (ComfyUI's POSE_KEYPOINT) becomes a sequence, one key a frame, on the first frame's canvas fitted as above.
