@@ -48,6 +48,26 @@ function bvhImporter(actor: ActorRefFrom<typeof editorMachine>, t: TFunction, re
   };
 }
 
+// Import skeleton PNG: one edit when the reading lands, with the hands it could not read for sure named, and an Undo.
+function skeletonPngImporter(actor: ActorRefFrom<typeof editorMachine>, t: TFunction, refuse: (problem: PoseProblem) => void): CommandEnv['importPng'] {
+  return async (file, options) => {
+    // The skeleton reader (src/pose/fromPng) loads with the first PNG, in a worker: reading a crowd's
+    // hands takes seconds, the canvas says so meanwhile (SkeletonReadingStatus), the pose stays
+    // editable, and the import is one edit when it lands.
+    const { readSkeletonPng } = await import('./io/readSkeletonPng');
+    const result = await readSkeletonPng(file);
+    if (!result.ok && result.cancelled) return;
+    if (!result.ok && result.notSkeleton && options?.orReference)
+      return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
+    if (!result.ok) return refuse(result.problem);
+    const before = actor.getSnapshot().context.scene;
+    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: before.reference }, selection: EMPTY_SELECTION });
+    // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).
+    const said = `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`;
+    notifyUndoable(actor, before, said.trim());
+  };
+}
+
 // The last pose file's other reading, offered while the scene is still the one the file opened;
 // taking it is one edit and keeps the first reading to switch back to.
 function otherReadingSwitch(actor: ActorRefFrom<typeof editorMachine>) {
@@ -103,23 +123,6 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     const said = [t('editor.imported', { people: pose.people.length, animals: pose.animals.length }), ...readingSentences(t, result)].join(' ');
     notifyUndoable(actor, before, said);
   };
-  const importPng = async (file: File, options?: { orReference?: boolean }) => {
-    // The skeleton reader (src/pose/fromPng) loads with the first PNG, in a worker: reading a crowd's
-    // hands takes seconds, the canvas says so meanwhile (SkeletonReadingStatus), the pose stays
-    // editable, and the import is one edit when it lands.
-    const { readSkeletonPng } = await import('./io/readSkeletonPng');
-    const result = await readSkeletonPng(file);
-    if (!result.ok && result.cancelled) return;
-    if (!result.ok && result.notSkeleton && options?.orReference)
-      return void actor.send({ type: 'SET_REFERENCE', reference: { image: await readReferenceImage(file) } });
-    if (!result.ok) return refuseImport(result.problem);
-    const before = getScene();
-    actor.send({ type: 'COMMIT', scene: { ...result.scene, reference: before.reference }, selection: EMPTY_SELECTION });
-    // The hands it could not read for sure are named (SkeletonReadingStatus.tsx says them).
-    const said = `${t('editor.importedPng', { people: result.people, animals: result.animals })} ${uncertainHandsText(t, result.uncertainHands)}`;
-    notifyUndoable(actor, before, said.trim());
-  };
-
   return {
     send: (event) => actor.send(event),
     getScene,
@@ -141,7 +144,7 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
       const text = format === 'pose_keypoint' && sequence ? JSON.stringify(exportPoseSequence(sequence, pose)) : stringifyPoseExport(pose, format);
       downloadBlob(new Blob([text], { type: 'application/json' }), name);
     },
-    importPng,
+    importPng: skeletonPngImporter(actor, t, refuseImport),
     importBvh: bvhImporter(actor, t, refuseImport),
     hasOtherReading: other.has,
     readOtherWay: other.swap,
