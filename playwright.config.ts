@@ -27,9 +27,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/main.ts',
     // Local development with the Auth Emulator: both must be said, the server defaults to production.
-    // A storage quota small enough for tests/e2e/storage.spec.ts to reach. One mannequin worker and no lane for
-    // short jobs, so another user's heavy prompts make a page's prompt wait (tests/e2e/support/busyQueue.ts); the
-    // lane is tested in tests/integration/server/shortLane.test.ts.
+    // A storage quota small enough for tests/e2e/storage.spec.ts to reach. One mannequin worker for long prompts
+    // (tests/e2e/support/busyQueue.ts fills it) beside the lane for short ones, as the product runs.
     env: {
       PORT: String(port),
       LOG_LEVEL: 'warn',
@@ -37,7 +36,6 @@ export default defineConfig({
       NODE_ENV: 'development',
       AUTH_EMULATOR: '1',
       USER_STORAGE_QUOTA_MB: '50',
-      JOB_SHORT_LANE: '0',
     },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,

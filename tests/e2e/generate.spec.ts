@@ -157,6 +157,9 @@ test.describe('generation', () => {
     await signInInWidget(page, user.email, user.password);
     await expect(page).toHaveURL(/\/pose$/);
     await makePose(page);
+    // Two people, four 1000 x 1000 images: a long prompt (over SHORT_JOB_COST), so the lane for short jobs leaves it
+    // to the worker the other users' prompts hold.
+    await chooseSettings(page, '1:1', 'Large', 4);
     await promptBox(page).fill('a prompt that waits its turn');
 
     // Another user's heavy prompts hold the single worker, so ours waits behind them.
