@@ -1,17 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { announceRow, listenToOtherInstances } from '../db/rowAnnouncements.js';
 import { json } from '../db/sqlValues.js';
 import { isFinished, type EstimateRecord } from './estimateRecord.js';
 
 /** The NOTIFY channel on which instances announce a changed estimate. */
 const CHANNEL = 'posecraft_estimates';
-
-/** What a notification carries: who changed which estimate (NOTIFY payloads are limited to 8000 bytes, results are not). */
-interface Announcement {
-  origin: string;
-  id: string;
-}
 
 /**
  * Hands estimates between API instances on one Postgres server: every change of an estimate run
@@ -22,7 +17,6 @@ interface Announcement {
 export class EstimateRelay {
   private readonly origin = crypto.randomUUID();
   private writes: Promise<void> = Promise.resolve();
-  private reads: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -33,7 +27,6 @@ export class EstimateRelay {
   publish(record: EstimateRecord): void {
     const { delivered: _delivered, ...shared } = record;
     const row = [record.promptId, record.uid, json(shared), isFinished(record)];
-    const announcement = JSON.stringify({ origin: this.origin, id: record.promptId } satisfies Announcement);
     this.writes = this.writes
       .then(async () => {
         await this.db.query(
@@ -41,28 +34,23 @@ export class EstimateRelay {
            ON CONFLICT (prompt_id) DO UPDATE SET record = EXCLUDED.record, finished = EXCLUDED.finished, updated_at = clock_timestamp()`,
           row,
         );
-        await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, announcement]);
+        await announceRow(this.db, CHANNEL, this.origin, record.promptId);
       })
       .catch((error) => this.log?.warn({ err: error, promptId: record.promptId }, 'could not share an estimate with the other instances'));
   }
 
   /** Calls onRemote with every estimate another instance changes, until the returned function is called. */
   listen(onRemote: (record: EstimateRecord) => void): Promise<() => Promise<void>> {
-    return this.db.listen(CHANNEL, (payload) => {
-      let announcement: Announcement;
-      try {
-        announcement = JSON.parse(payload) as Announcement;
-      } catch {
-        return;
-      }
-      if (announcement.origin === this.origin) return;
-      this.reads = this.reads
-        .then(async () => {
-          const record = await this.find(announcement.id);
-          if (record) onRemote(record);
-        })
-        .catch((error) => this.log?.warn({ err: error }, 'could not read an estimate of another instance'));
-    });
+    return listenToOtherInstances(
+      this.db,
+      CHANNEL,
+      this.origin,
+      async (promptId) => {
+        const record = await this.find(promptId);
+        if (record) onRemote(record);
+      },
+      (error) => this.log?.warn({ err: error }, 'could not read an estimate of another instance'),
+    );
   }
 
   /** An estimate as last written by whichever instance runs it, or null. */

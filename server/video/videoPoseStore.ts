@@ -2,17 +2,12 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EstimateError, VideoPoseStatus } from '../../src/api/contract.js';
 import type { Database } from '../db/database.js';
+import { announceRow, listenToOtherInstances } from '../db/rowAnnouncements.js';
 import { json } from '../db/sqlValues.js';
 import { codeForStatus } from '../http/envelope.js';
 
 /** The NOTIFY channel on which instances announce a changed video. */
 const CHANNEL = 'posecraft_video_poses';
-
-/** What a notification carries: who changed which video (the row holds the rest; NOTIFY payloads are small). */
-interface Announcement {
-  origin: string;
-  id: string;
-}
 
 /** Said of a video whose instance stopped (a crash, a restart, a shutdown) before it finished: its upload was on that instance only. */
 export const RESTARTED: EstimateError = {
@@ -106,22 +101,16 @@ export class VideoPoseStore {
 
   /** Calls onChange with every video another instance changes (its owner and where it is), until the returned function is called. */
   listen(onChange: (uid: string, status: VideoPoseStatus) => void): Promise<() => Promise<void>> {
-    let reads: Promise<void> = Promise.resolve();
-    return this.db.listen(CHANNEL, (payload) => {
-      let announcement: Announcement;
-      try {
-        announcement = JSON.parse(payload) as Announcement;
-      } catch {
-        return;
-      }
-      if (announcement.origin === this.origin) return;
-      reads = reads
-        .then(async () => {
-          const { rows } = await this.db.query<Row>('SELECT user_id, record FROM video_poses WHERE prompt_id = $1', [announcement.id]);
-          if (rows[0]) onChange(rows[0].user_id, rows[0].record);
-        })
-        .catch((error) => this.log?.warn({ err: error }, 'could not read a video of another instance'));
-    });
+    return listenToOtherInstances(
+      this.db,
+      CHANNEL,
+      this.origin,
+      async (promptId) => {
+        const { rows } = await this.db.query<Row>('SELECT user_id, record FROM video_poses WHERE prompt_id = $1', [promptId]);
+        if (rows[0]) onChange(rows[0].user_id, rows[0].record);
+      },
+      (error) => this.log?.warn({ err: error }, 'could not read a video of another instance'),
+    );
   }
 
   /** Deletes finished videos older than ttlMs. */
@@ -152,7 +141,7 @@ export class VideoPoseStore {
   }
 
   private announce(promptId: string): Promise<unknown> {
-    return this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, id: promptId } satisfies Announcement)]);
+    return announceRow(this.db, CHANNEL, this.origin, promptId);
   }
 
   /** Runs fn after every write before it (a failed one does not stop the next). */

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
 import { API_PATHS, apiPath, DOCUMENT_LIMITS } from '../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, samplePose, tempDataDir, testConfig } from '../../support/generationApp';
+import { bearer, generationApp, samplePose, tempDataDir } from '../../support/generationApp';
+import { startInstance } from '../../support/instances';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 
 // The documents of an account (/v1/documents) on PGlite and on a Postgres server: each user's own,
@@ -19,17 +18,9 @@ let bob: TestUser;
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const root = tempDataDir();
-  const env = {
-    ...(host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {}),
-    DATABASE_URL: await postgres.createDatabase('documents'),
-    FILES_DIR: path.join(root, 'files'),
-    ESTIMATOR_PRELOAD: '0',
-    DOCUMENTS_PER_USER_MAX: String(PER_USER),
-  };
-  apps.Postgres = await buildApp(testConfig(path.join(root, 'pg'), env));
-  apps.PGlite = await generationApp(tempDataDir(), { env: { DOCUMENTS_PER_USER_MAX: String(PER_USER) } });
+  const env = { DOCUMENTS_PER_USER_MAX: String(PER_USER) };
+  apps.Postgres = await startInstance(tempDataDir(), 'pg', await postgres.createDatabase('documents'), { env, listen: false });
+  apps.PGlite = await generationApp(tempDataDir(), { env });
   [alice, bob] = await Promise.all([createTestUser('documents-alice'), createTestUser('documents-bob')]);
 }, 120_000);
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
 import { API_PATHS } from '../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, generationApp, promptBody, tempDataDir, testConfig } from '../../support/generationApp';
+import { bearer, generationApp, promptBody, tempDataDir } from '../../support/generationApp';
+import { startInstance } from '../../support/instances';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 
 // One prompt per Generate click: POST /v1/query_prompt with a client request id queues once per
@@ -17,10 +16,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const env = { ...(host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {}), DATABASE_URL: await postgres.createDatabase('request_ids'), ESTIMATOR_PRELOAD: '0' };
-  const root = tempDataDir();
-  apps.Postgres = await buildApp(testConfig(path.join(root, 'pg'), { ...env, FILES_DIR: path.join(root, 'files') }));
+  apps.Postgres = await startInstance(tempDataDir(), 'pg', await postgres.createDatabase('request_ids'), { listen: false });
   apps.PGlite = await generationApp(tempDataDir());
   [alice, bob] = await Promise.all([createTestUser('request-alice'), createTestUser('request-bob')]);
 }, 120_000);

@@ -4,13 +4,12 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../../../server/app';
 import type { Estimator } from '../../../server/estimator/processEstimator';
 import type { EstimateOutput, ProgressReport } from '../../../server/estimator/runEstimate';
 import type { EstimatorMessage } from '../../../src/api/estimatorSocket';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { testConfig, waitFor } from '../../support/generationApp';
+import { waitFor } from '../../support/generationApp';
+import { callAs, estimatorSocketOn, startInstance, urlOf } from '../../support/instances';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 
 // Two API instances on one Postgres server: the socket is on one, the estimate runs on the other.
@@ -42,35 +41,13 @@ const estimators = { a: new CountingEstimator(), b: new CountingEstimator() };
 let alice: TestUser;
 let bob: TestUser;
 
-async function instance(name: 'a' | 'b', databaseUrl: string): Promise<FastifyInstance> {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const emulator: Record<string, string> = host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {};
-  const env = { ...emulator, DATABASE_URL: databaseUrl, FILES_DIR: path.join(root, 'files'), ESTIMATOR_PRELOAD: '0' };
-  const app = await buildApp(testConfig(path.join(root, name), env), undefined, undefined, estimators[name]);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-async function call(app: FastifyInstance, user: TestUser, pathAndQuery: string, init: RequestInit = {}) {
-  const res = await fetch(`${urlOf(app)}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${user.idToken}`, ...init.headers } });
-  return { status: res.status, body: (await res.json()) as { data: any } };
-}
-
-/** Opens a user's estimator socket on an instance (one that registers late still gets what it missed on connect). */
-async function socketOn(app: FastifyInstance, user: TestUser): Promise<{ ws: WebSocket; messages: EstimatorMessage[] }> {
-  const messages: EstimatorMessage[] = [];
-  const ws = new WebSocket(`${urlOf(app).replace('http', 'ws')}/ws_estimator?access_token=${encodeURIComponent(user.idToken)}`);
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { ws, messages };
-}
+const instance = (name: 'a' | 'b', databaseUrl: string) => startInstance(root, name, databaseUrl, { estimator: estimators[name] });
+const socketOn = (app: FastifyInstance, user: TestUser) => estimatorSocketOn<EstimatorMessage>(app, user);
 
 /** Uploads a photo through an instance's presigned URLs, as the browser does; its image_url. */
 async function uploadPhoto(app: FastifyInstance, user: TestUser): Promise<string> {
   const query = new URLSearchParams({ filename: 'me.jpg', content_type: 'image/jpeg', purpose: 'estimation' });
-  const slot = (await call(app, user, `/v1/get_presign_url?${query}`)).body.data;
+  const slot = (await callAs(app, user, `/v1/get_presign_url?${query}`)).body.data;
   const put = await fetch(`${urlOf(app)}${slot.upload_url}`, {
     method: 'PUT',
     headers: { 'content-type': 'image/jpeg' },
@@ -99,7 +76,7 @@ describe('estimates with several instances on one Postgres server', () => {
     const alicesSocket = await socketOn(a, alice);
     const bobsSocket = await socketOn(a, bob);
     const imageUrl = await uploadPhoto(b, alice);
-    const posted = await call(b, alice, '/v1/query_prompt_estimator', {
+    const posted = await callAs(b, alice, '/v1/query_prompt_estimator', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ image_url: imageUrl }),
@@ -119,33 +96,33 @@ describe('estimates with several instances on one Postgres server', () => {
     expect(mine.filter((m) => m.type === 'estimation.result')).toHaveLength(1);
     expect(estimators).toMatchObject({ a: { runs: 0 }, b: { runs: 1 } });
 
-    const got = await call(a, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`);
+    const got = await callAs(a, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`);
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ prompt_id: promptId, status: 'done', result: onePerson });
 
     // Nobody else hears of it or can read it, on any instance.
     expect(bobsSocket.messages.filter((m) => m.prompt_id === promptId)).toEqual([]);
-    expect((await call(a, bob, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).status).toBe(404);
+    expect((await callAs(a, bob, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).status).toBe(404);
     alicesSocket.ws.close();
     bobsSocket.ws.close();
   });
 
   it('answers GET on an instance that started after the estimate finished elsewhere', async () => {
     const imageUrl = await uploadPhoto(b, alice);
-    const posted = await call(b, alice, '/v1/query_prompt_estimator', {
+    const posted = await callAs(b, alice, '/v1/query_prompt_estimator', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ image_url: imageUrl }),
     });
     const promptId = posted.body.data.prompt_id as string;
     await waitFor(
-      async () => (await call(b, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).body.data.status === 'done',
+      async () => (await callAs(b, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`)).body.data.status === 'done',
       10_000,
       'the estimate on B',
     );
     await a.close();
     a = await instance('a', b.generation.config.databaseUrl!);
-    const got = await call(a, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`);
+    const got = await callAs(a, alice, `/v1/query_prompt_estimator?prompt_id=${promptId}`);
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ status: 'done', result: onePerson });
   });

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
 import type { Engine } from '../../../server/engines/engine';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { bearer, promptBody, testConfig, waitFor } from '../../support/generationApp';
+import { bearer, promptBody, waitFor } from '../../support/generationApp';
+import { startInstance, urlOf } from '../../support/instances';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 import { openEvents, promptIdsIn, updateOf, type EventsConnection } from '../../support/promptEventsClient';
 
@@ -21,16 +21,7 @@ let alice: TestUser;
 let bob: TestUser;
 const sockets: EventsConnection[] = [];
 
-async function instance(name: 'a' | 'b', databaseUrl: string, engines?: Engine[]): Promise<FastifyInstance> {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const emulator: Record<string, string> = host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {};
-  const env = { ...emulator, DATABASE_URL: databaseUrl, FILES_DIR: path.join(root, 'files'), ESTIMATOR_PRELOAD: '0' };
-  const app = await buildApp(testConfig(path.join(root, name), env), undefined, engines);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const instance = (name: 'a' | 'b', databaseUrl: string, engines?: Engine[]) => startInstance(root, name, databaseUrl, { engines });
 
 async function ready(app: FastifyInstance, user: TestUser): Promise<EventsConnection> {
   const connection = openEvents(urlOf(app), user.idToken);

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../../../server/app';
 import { RESTARTED } from '../../../server/video/videoPoseStore';
 import type { VideoPoseMessage } from '../../../src/api/contract';
 import { BoxEstimator } from '../../support/boxEstimator';
 import { createTestUser, type TestUser } from '../../support/emulator';
-import { testConfig, waitFor } from '../../support/generationApp';
+import { waitFor } from '../../support/generationApp';
+import { callAs, estimatorSocketOn, startInstance } from '../../support/instances';
 import { startPostgres, type PostgresServer } from '../../support/postgresServer';
 import { twoBoxesVideo } from '../../support/testVideos';
 
@@ -26,34 +25,13 @@ let bob: TestUser;
 /** A's estimator takes 150 ms a frame, so a 2 s video runs for seconds. */
 const slow = new BoxEstimator(150);
 
-async function instance(name: 'a' | 'b'): Promise<FastifyInstance> {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const emulator: Record<string, string> = host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {};
-  const env = { ...emulator, DATABASE_URL: databaseUrl, FILES_DIR: path.join(root, 'files'), ESTIMATOR_PRELOAD: '0' };
-  const app = await buildApp(testConfig(path.join(root, name), env), undefined, undefined, name === 'a' ? slow : new BoxEstimator());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-async function call(app: FastifyInstance, user: TestUser, pathAndQuery: string, init: RequestInit = {}) {
-  const res = await fetch(`${urlOf(app)}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${user.idToken}`, ...init.headers } });
-  return { status: res.status, body: (await res.json()) as { data: any } };
-}
+const instance = (name: 'a' | 'b') => startInstance(root, name, databaseUrl, { estimator: name === 'a' ? slow : new BoxEstimator() });
 
 const postVideo = (app: FastifyInstance, user: TestUser, video: Buffer, query = '') =>
-  call(app, user, `/v1/video_pose${query}`, { method: 'POST', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) });
-const statusOn = async (app: FastifyInstance, user: TestUser, id: string) => call(app, user, `/v1/video_pose?prompt_id=${id}`);
+  callAs(app, user, `/v1/video_pose${query}`, { method: 'POST', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) });
+const statusOn = async (app: FastifyInstance, user: TestUser, id: string) => callAs(app, user, `/v1/video_pose?prompt_id=${id}`);
 
-/** Opens a user's estimator socket on an instance, collecting the video messages. */
-async function socketOn(app: FastifyInstance, user: TestUser): Promise<{ ws: WebSocket; messages: VideoPoseMessage[] }> {
-  const messages: VideoPoseMessage[] = [];
-  const ws = new WebSocket(`${urlOf(app).replace('http', 'ws')}/ws_estimator?access_token=${encodeURIComponent(user.idToken)}`);
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { ws, messages };
-}
+const socketOn = (app: FastifyInstance, user: TestUser) => estimatorSocketOn<VideoPoseMessage>(app, user);
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -86,10 +64,15 @@ describe('videos turned into poses with several instances on one Postgres server
     expect((await postVideo(b, alice, twoBoxesVideo(1), '?fps=2')).status).toBe(429);
 
     expect(
-      (await call(b, bob, '/v1/video_pose/stop', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt_id: id }) }))
-        .status,
+      (
+        await callAs(b, bob, '/v1/video_pose/stop', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt_id: id }),
+        })
+      ).status,
     ).toBe(404);
-    const stop = await call(b, alice, '/v1/video_pose/stop', {
+    const stop = await callAs(b, alice, '/v1/video_pose/stop', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ prompt_id: id }),
