@@ -8,6 +8,8 @@ import urllib.request
 # How long one call may take, in seconds: a render of many frames is slow, the rest are not.
 CALL_TIMEOUT_S = 60
 RENDER_TIMEOUT_S = 600
+# ComfyUI asks every Posecraft Document for its change key before a run starts: a slow server must not hold the queue long.
+CHANGE_KEY_TIMEOUT_S = 10
 
 
 class PosecraftError(Exception):
@@ -91,7 +93,7 @@ class PosecraftClient:
 
     def document_etag(self, document_id, etag=None):
         """The document's ETag (its version), asked with If-None-Match so an unchanged one answers 304 without its content."""
-        answer = self.call("GET", f"/v1/documents/{urllib.parse.quote(document_id)}", etag=etag)
+        answer = self.call("GET", f"/v1/documents/{urllib.parse.quote(document_id)}", etag=etag, timeout=CHANGE_KEY_TIMEOUT_S)
         if answer.etag:
             return answer.etag
         return f'"{document_id}.{answer.data["version"]}"'

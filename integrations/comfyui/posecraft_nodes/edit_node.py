@@ -38,7 +38,7 @@ class PosecraftEdit:
             "timeout": timeout,
             **drawing_inputs(),
         }
-        optional = {"fps": ("FLOAT", {"default": 24.0, "min": 1.0, "max": 120.0, "step": 1.0}), **optional_inputs()}
+        optional = {"fps": ("FLOAT", {"default": 24.0, "min": 1.0, "max": 60.0, "step": 1.0}), **optional_inputs()}
         return {"required": required, "optional": optional, "hidden": {"unique_id": "UNIQUE_ID"}}
 
     def edit(self, pose_keypoint, name, timeout, kind, profile, fps=24.0, width=0, height=0, server_url="", token="", unique_id=None):

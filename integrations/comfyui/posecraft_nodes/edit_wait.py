@@ -50,7 +50,7 @@ def _cancel_for_timeout(client, session_id, timeout_s):
     raise PosecraftError(f"No edit came back from Posecraft within {timeout_s} s, so the edit session was ended")
 
 
-def _finished(session):
+def _finished(session, timeout_s):
     """The session when the designer sent it back; raises for one cancelled or expired; None while it waits."""
     status = session["status"]
     if status == "sent":
@@ -58,7 +58,7 @@ def _finished(session):
     if status == "cancelled":
         raise PosecraftError("The edit session was cancelled before the designer sent the pose back")
     if status == "expired":
-        raise PosecraftError("The edit session expired before the designer sent the pose back")
+        raise PosecraftError(f"The edit session expired (its {timeout_s} s ran out) before the designer sent the pose back")
     return None
 
 
@@ -77,6 +77,6 @@ def wait_for_edit(client, session_id, timeout_s, clock=time.monotonic):
                 _cancel_for_interrupt(client, session_id)
         if "error" in outcome:
             raise outcome["error"]
-        session = _finished(outcome["session"])
+        session = _finished(outcome["session"], timeout_s)
         if session is not None:
             return session

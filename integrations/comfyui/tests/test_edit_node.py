@@ -80,7 +80,7 @@ def test_comfyuis_interrupt_cancels_the_session_and_ends_the_node(posecraft, con
     assert comfy.interrupt_flag is False  # cleared the way ComfyUI's own exception clears it
 
 
-@pytest.mark.parametrize("status, words", [("expired", "expired before the designer"), ("cancelled", "cancelled before the designer")])
+@pytest.mark.parametrize("status, words", [("expired", r"expired \(its 600 s ran out\) before the designer"), ("cancelled", "cancelled before the designer")])
 def test_a_session_ended_on_the_server_ends_the_node(posecraft, connected, status, words):
     def end_it():
         session = posecraft.wait_for_session(lambda s: s["polls"] > 0)
