@@ -1,4 +1,4 @@
-// `npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal] [--profile sd15|xinsir|feet]
+// `npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal|wan-animate] [--profile sd15|xinsir|feet]
 // [--bits 8|16]`: draws a pose file with the same renderer and PNG encoder as the server's control
 // image, at canvas_width x canvas_height.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,7 +36,7 @@ export async function renderPoseFile(inputPath: string, outputPath: string, opti
 }
 
 const kindLabel = ({ kind = 'openpose', depthBits = 8 }: ControlImageOptions) =>
-  kind === 'openpose' ? 'OpenPose drawing' : kind === 'normal' ? 'normal map' : `depth map, ${depthBits}-bit`;
+  kind === 'openpose' ? 'OpenPose drawing' : kind === 'normal' ? 'normal map' : kind === 'wan-animate' ? 'Wan Animate pose' : `depth map, ${depthBits}-bit`;
 
 async function main(args: string[]): Promise<number> {
   const parsed = parseRenderArgs(args);

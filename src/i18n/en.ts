@@ -248,6 +248,7 @@ export const en = {
       exportPng: 'Export PNG',
       exportDepthPng: 'Export depth map (PNG)',
       exportNormalPng: 'Export normal map (PNG)',
+      exportWanAnimatePng: 'Export Wan Animate pose (PNG)',
       background: 'Reference image',
       clearBackground: 'Remove reference image',
       help: 'Keyboard shortcuts',

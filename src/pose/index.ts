@@ -45,6 +45,8 @@ export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOption
 export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
 export { documentSolids, rasterizeSolids, renderBodySurface, type BodySurface } from './body3d/bodySurface.js';
 export { depthLevels, NORMAL_BACKGROUND, paintDepthMap, paintNormalMap } from './body3d/maps.js';
+export { rasterizeWanAnimate, wanBodyStickWidth, wanHandStickWidth } from './wanAnimate/drawWanAnimate.js';
+export { WAN_COLOURS, WAN_LIMBS, wanBodyPoints } from './wanAnimate/points.js';
 export type { Solid } from './body3d/shapes.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
