@@ -47,6 +47,8 @@ export { documentSolids, rasterizeSolids, renderBodySurface, type BodySurface } 
 export { depthLevels, NORMAL_BACKGROUND, paintDepthMap, paintNormalMap } from './body3d/maps.js';
 export { rasterizeWanAnimate, wanBodyStickWidth, wanHandStickWidth } from './wanAnimate/drawWanAnimate.js';
 export { WAN_COLOURS, WAN_LIMBS, wanBodyPoints } from './wanAnimate/points.js';
+export { retargetWanMotion, rescaleBody, type WanFigure, type WanMotion, type WanReference } from './wanAnimate/retarget.js';
+export { boneRatios, motionScale } from './wanAnimate/boneRatios.js';
 export type { Solid } from './body3d/shapes.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';
