@@ -249,6 +249,7 @@ export const en = {
       exportDepthPng: 'Export depth map (PNG)',
       exportNormalPng: 'Export normal map (PNG)',
       exportWanAnimatePng: 'Export Wan Animate pose (PNG)',
+      exportScailPng: 'Export SCAIL 3D pose (PNG)',
       background: 'Reference image',
       clearBackground: 'Remove reference image',
       help: 'Keyboard shortcuts',

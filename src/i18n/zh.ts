@@ -251,6 +251,7 @@ export const zh: Translation = {
       exportDepthPng: '导出深度图（PNG）',
       exportNormalPng: '导出法线图（PNG）',
       exportWanAnimatePng: '导出 Wan Animate 姿态图（PNG）',
+      exportScailPng: '导出 SCAIL 3D 姿态图（PNG）',
       background: '参考图',
       clearBackground: '移除参考图',
       help: '键盘快捷键',

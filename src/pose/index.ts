@@ -49,6 +49,8 @@ export { rasterizeWanAnimate, wanBodyStickWidth, wanHandStickWidth } from './wan
 export { WAN_COLOURS, WAN_LIMBS, wanBodyPoints } from './wanAnimate/points.js';
 export { retargetWanMotion, rescaleBody, type WanFigure, type WanMotion, type WanReference } from './wanAnimate/retarget.js';
 export { boneRatios, motionScale } from './wanAnimate/boneRatios.js';
+export { rasterizeScail, SCAIL_LIMB_COLOURS, SCAIL_RADIUS_MM, scailCapsules, type ScailCapsule } from './scail/drawScail.js';
+export { SCAIL_JOINT_COUNT, scailCamera, scailJoints, type ScailCamera } from './scail/camera.js';
 export type { Solid } from './body3d/shapes.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';

@@ -72,7 +72,7 @@ describe('render command', () => {
     const run = runRender('only-one.json');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'usage: npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal|wan-animate] [--profile sd15|xinsir|feet] [--bits 8|16 | --depth16]',
+      'usage: npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal|wan-animate|scail] [--profile sd15|xinsir|feet] [--bits 8|16 | --depth16]',
     );
   });
 });
@@ -125,7 +125,7 @@ describe('render command: depth and normal maps', () => {
   it('refuses an unknown kind, and 16 bits for anything but the depth map', () => {
     const kind = runRender(input, join(scratch, 'x.png'), '--kind', 'sketch');
     expect(kind.code).toBe(2);
-    expect(kind.stderr).toContain('render: unknown kind "sketch"; expected one of openpose, depth, normal, wan-animate');
+    expect(kind.stderr).toContain('render: unknown kind "sketch"; expected one of openpose, depth, normal, wan-animate, scail');
     const bits = runRender(input, join(scratch, 'x.png'), '--bits', '16');
     expect(bits.code).toBe(2);
     expect(bits.stderr).toContain('render: 16 bits are for the depth map (--kind depth)');

@@ -46,6 +46,7 @@ const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
     'exportDepthPng',
     'exportNormalPng',
     'exportWanAnimatePng',
+    'exportScailPng',
     '-',
     'zoomReset',
   ],
