@@ -1,9 +1,9 @@
-// `npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal] [--profile sd15|xinsir|feet]
+// `npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal|wan-animate|scail] [--profile sd15|xinsir|feet]
 // [--bits 8|16]`: draws a pose file with the same renderer and PNG encoder as the server's control
 // image, at canvas_width x canvas_height.
 import { readFile, writeFile } from 'node:fs/promises';
 import { importPoseJson } from '../../src/pose/json/parsePoseJson.js';
-import { renderControlImage, type ControlImageOptions } from '../engines/controlImage.js';
+import { renderControlImage, type ControlImageOptions, type ControlKind } from '../engines/controlImage.js';
 import { parseRenderArgs } from './renderArgs.js';
 
 /** Reads, validates and renders one pose file (in the file's own profile unless one is given; the OpenPose drawing unless another kind is); returns the process exit code. */
@@ -35,8 +35,13 @@ export async function renderPoseFile(inputPath: string, outputPath: string, opti
   return 0;
 }
 
-const kindLabel = ({ kind = 'openpose', depthBits = 8 }: ControlImageOptions) =>
-  kind === 'openpose' ? 'OpenPose drawing' : kind === 'normal' ? 'normal map' : `depth map, ${depthBits}-bit`;
+const KIND_LABELS: Record<Exclude<ControlKind, 'depth'>, string> = {
+  openpose: 'OpenPose drawing',
+  normal: 'normal map',
+  'wan-animate': 'Wan Animate pose',
+  scail: 'SCAIL 3D pose',
+};
+const kindLabel = ({ kind = 'openpose', depthBits = 8 }: ControlImageOptions) => (kind === 'depth' ? `depth map, ${depthBits}-bit` : KIND_LABELS[kind]);
 
 async function main(args: string[]): Promise<number> {
   const parsed = parseRenderArgs(args);

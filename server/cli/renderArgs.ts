@@ -21,7 +21,7 @@ function optionValue(args: readonly string[], at: { i: number }, name: string): 
 const refuse = (what: string): RenderArgs => ({ ok: false, message: `render: ${what}\n${RENDER_USAGE}` });
 
 /**
- * Reads `<pose.json> <out.png> [--kind openpose|depth|normal] [--profile NAME] [--bits 8|16]`
+ * Reads `<pose.json> <out.png> [--kind openpose|depth|normal|wan-animate|scail] [--profile NAME] [--bits 8|16]`
  * (`--depth16` is `--bits 16`; every option also as `--name=value`); a lone `--` from npm is ignored.
  */
 export function parseRenderArgs(args: readonly string[]): RenderArgs {

@@ -1,12 +1,21 @@
-import { depthLevels, paintNormalMap, rasterizeOpenPose, renderBodySurface, type PoseDocument, type RenderProfile } from '../../src/pose/index.js';
+import {
+  depthLevels,
+  paintNormalMap,
+  rasterizeOpenPose,
+  rasterizeScail,
+  rasterizeWanAnimate,
+  renderBodySurface,
+  type PoseDocument,
+  type RenderProfile,
+} from '../../src/pose/index.js';
 import { encodeGrayPng } from './png/encodeGrayPng.js';
 import { encodePng } from './png/encodePng.js';
 
-/** What a control image shows: ControlNet's OpenPose drawing, or the depth or normal map of the 3D body. */
-export type ControlKind = 'openpose' | 'depth' | 'normal';
+/** What a control image shows: ControlNet's OpenPose drawing, the depth or normal map of the 3D body, Wan 2.2 Animate's pose frame, or SCAIL's 3D one. */
+export type ControlKind = 'openpose' | 'depth' | 'normal' | 'wan-animate' | 'scail';
 
 /** Every control image kind, the OpenPose drawing first. */
-export const CONTROL_KINDS: readonly ControlKind[] = ['openpose', 'depth', 'normal'];
+export const CONTROL_KINDS: readonly ControlKind[] = ['openpose', 'depth', 'normal', 'wan-animate', 'scail'];
 
 /** How a control image is drawn beyond its size: its kind (default openpose), the OpenPose profile, the depth map's bits. */
 export interface ControlImageOptions {
@@ -27,6 +36,8 @@ export function renderControlImage(doc: PoseDocument, width: number, height: num
   if (kind === 'depth') return encodeGrayPng(width, height, depthLevels(renderBodySurface(doc, width, height, options.profile), options.depthBits ?? 8));
   const raster = { width, height, data: new Uint8ClampedArray(width * height * 4) };
   if (kind === 'normal') paintNormalMap(renderBodySurface(doc, width, height, options.profile), raster);
+  else if (kind === 'wan-animate') rasterizeWanAnimate(doc, raster);
+  else if (kind === 'scail') rasterizeScail(doc, raster);
   else rasterizeOpenPose(doc, raster, options.profile);
   return encodePng(raster);
 }

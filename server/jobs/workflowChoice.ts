@@ -9,6 +9,7 @@ import {
 } from '../../src/api/schemas.js';
 import { controlsOf } from '../engines/comfyui/profiles/workflowProfile.js';
 import type { ProfileState } from '../engines/comfyui/profiles/workflowCatalog.js';
+import type { VideoSpec } from '../engines/comfyui/videoGraph.js';
 import { ApiError } from '../http/envelope.js';
 import type { GenerationRuntime } from './generationRuntime.js';
 import type { JobSettings } from './jobTypes.js';
@@ -43,7 +44,17 @@ function infoOf(state: ProfileState, limits: Limits): WorkflowProfileInfo {
     controls: controlsOfState(state),
     defaults: defaultsOf(state, limits),
     depth: { available: state.depth.reason === null, reason: state.depth.reason, strength: clamp(state.depth.strength, limits.strength) },
-    ...(state.profile.video ? { video: { max_frames: state.profile.video.maxFrames } } : {}),
+    ...(state.profile.video ? { video: videoInfo(state.profile.video) } : {}),
+  };
+}
+
+// A video profile's rules as the page reads them: lengths `step * k + 1` (videoLength), its rate and side step where it has them.
+function videoInfo(video: VideoSpec): NonNullable<WorkflowProfileInfo['video']> {
+  return {
+    max_frames: video.maxFrames,
+    ...(video.lengthStep > 1 ? { length_step: video.lengthStep, length_offset: 1 } : {}),
+    ...(video.fps ? { fps: video.fps } : {}),
+    ...(video.sizeStep ? { size_step: video.sizeStep } : {}),
   };
 }
 

@@ -314,8 +314,12 @@ export interface WorkflowProfileInfo {
   defaults: Record<SamplingControl, number>;
   /** Its depth ControlNet (a depth map of the pose's 3D body beside the OpenPose drawing): whether the servers can run it, why not, its default strength. */
   depth: { available: boolean; reason: string | null; strength: number };
-  /** Set on a profile that makes videos (it takes frames and no single pose): the most frames it takes. */
-  video?: { max_frames: number };
+  /**
+   * Set on a profile that makes videos (it takes frames and no single pose): the most frames it takes;
+   * the lengths it makes (`length_step * k + length_offset`, absent: any); the rate it was trained at
+   * (absent: the sequence's); the step its sides go in (absent: any).
+   */
+  video?: { max_frames: number; length_step?: number; length_offset?: number; fps?: number; size_step?: number };
 }
 
 /** Answer of GET /v1/workflows: the profiles (none with the mannequin engine), the default one and the operator's limits. */

@@ -45,6 +45,12 @@ export { rasterizeOpenPose, renderOpenPose, type PixelContext, type RenderOption
 export { DEFAULT_RENDER_PROFILE, isRenderProfile, RENDER_PROFILES, stickWidthFor, type RenderProfile } from './render/profiles.js';
 export { documentSolids, rasterizeSolids, renderBodySurface, type BodySurface } from './body3d/bodySurface.js';
 export { depthLevels, NORMAL_BACKGROUND, paintDepthMap, paintNormalMap } from './body3d/maps.js';
+export { rasterizeWanAnimate, wanBodyStickWidth, wanHandStickWidth } from './wanAnimate/drawWanAnimate.js';
+export { WAN_COLOURS, WAN_LIMBS, wanBodyPoints } from './wanAnimate/points.js';
+export { retargetWanMotion, rescaleBody, type WanFigure, type WanMotion, type WanReference } from './wanAnimate/retarget.js';
+export { boneRatios, motionScale } from './wanAnimate/boneRatios.js';
+export { rasterizeScail, SCAIL_LIMB_COLOURS, SCAIL_RADIUS_MM, scailCapsules, type ScailCapsule } from './scail/drawScail.js';
+export { SCAIL_JOINT_COUNT, scailCamera, scailJoints, type ScailCamera } from './scail/camera.js';
 export type { Solid } from './body3d/shapes.js';
 export { attachDefaultFace, defaultFace } from './face.js';
 export { FACE_TEMPLATE } from './faceTemplate.js';

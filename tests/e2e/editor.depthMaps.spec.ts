@@ -34,6 +34,30 @@ test.describe('depth and normal maps from the editor', () => {
     expect(turned / body).toBeGreaterThan(0.5);
   });
 
+  test('exports the Wan Animate pose frame and the SCAIL 3D pose frame at the canvas size', async ({ page }) => {
+    await openEditor(page);
+    const colours = (png: PNG) => {
+      const seen = new Set<string>();
+      for (let i = 0; i < png.width * png.height; i++) seen.add(Array.from(png.data.subarray(i * 4, i * 4 + 3)).join(','));
+      return seen;
+    };
+    const wan = await exportByShortcut(page, 'Control+Alt+W');
+    expect(wan.name).toBe('pose.wan-animate.png');
+    expect([wan.png.width, wan.png.height]).toEqual([400, 600]);
+    expect(pixel(wan.png, 2, 2)).toEqual([0, 0, 0]);
+    // Wan's limbs at 0.6 of OpenPose's colours (neck to right shoulder: 153, 0, 0) and its joints in full.
+    expect(colours(wan.png)).toContain('153,0,0');
+    expect(colours(wan.png)).toContain('255,0,0');
+    fs.writeFileSync(test.info().outputPath('pose.wan-animate.png'), PNG.sync.write(wan.png));
+    const scail = await exportByShortcut(page, 'Control+Alt+Shift+W');
+    expect(scail.name).toBe('pose.scail.png');
+    expect([scail.png.width, scail.png.height]).toEqual([400, 600]);
+    // SCAIL's flat limb colours: neck to right shoulder 255, 85, 0; neck to right hip 0, 255, 85.
+    expect(colours(scail.png)).toContain('255,85,0');
+    expect(colours(scail.png)).toContain('0,255,85');
+    fs.writeFileSync(test.info().outputPath('pose.scail.png'), PNG.sync.write(scail.png));
+  });
+
   test.describe('on a tablet', () => {
     test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 

@@ -57,6 +57,12 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
     name: 'A video of the timeline instead of images (5 frames at 16 fps) · Wan 2.2 Fun Control A14B (video)',
   });
   await option.check();
+  // Before generating, the page says the length Wan makes (4k+1), its rate and the size (steps of 16), and how the timeline is fitted.
+  const plan = main(page).getByTestId('video-plan');
+  await expect(plan).toContainText('5 frames: 4k+1 · at 16 fps · used as it is');
+  await expect(plan).toContainText(': steps of 16');
+  await expect(plan.getByRole('combobox', { name: 'A timeline of another length is' })).toHaveValue('extend');
+  await plan.screenshot({ path: test.info().outputPath('video-plan.png') });
   await promptBox(page).fill('a dancer stepping right');
   await generateButton(page).click();
   const card = historyItems(page).filter({ hasText: 'a dancer stepping right' });
@@ -68,6 +74,10 @@ test('a five-frame timeline goes to the Wan video profile and its video plays in
   const sent = app.gpu.prompts.at(-1)!;
   const classes = Object.values(sent.workflow as Record<string, { class_type: string }>).map((node) => node.class_type);
   expect(classes).toContain('Wan22FunControlToVideo');
+  const toVideo = Object.values(sent.workflow as Record<string, { class_type: string; inputs: Record<string, unknown> }>).find(
+    (n) => n.class_type === 'Wan22FunControlToVideo',
+  );
+  expect(toVideo?.inputs.length).toBe(5);
   expect(classes.filter((c) => c === 'LoadImage').length).toBeGreaterThanOrEqual(5);
 });
 

@@ -6,7 +6,8 @@
  * optional `vae`, UNETLoader, CLIPLoader, DualCLIPLoader, KSampler, SaveImage, LoadImage,
  * EmptyLatentImage, LoraLoader, LoadImageMask, ConditioningSetMask, ConditioningCombine), comfy_extras/nodes_flux.py (FluxGuidance), nodes_sd3.py
  * (EmptySD3LatentImage), nodes_model_advanced.py (ModelSamplingAuraFlow),
- * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64),
+ * nodes_model_patch.py (ModelPatchLoader; ZImageFunControlnet, added after 0.3.64; QwenImageDiffsynthControlnet
+ * as at ComfyUI 040ca75: model, model_patch, vae, image, strength -10..10 step 0.01, optional mask),
  * nodes_controlnet.py (SetUnionControlNetType: "auto" then comfy/cldm/control_types.py's
  * UNION_CONTROLNET_TYPES keys), and
  * comfy/samplers.py (a part of KSAMPLER_NAMES and SCHEDULER_NAMES). For video (ComfyUI at
@@ -133,6 +134,12 @@ export function nodeDefinitions({ folders, uploads }: DefinitionLists): Record<s
       inpaint_image: ['IMAGE'],
       mask: ['MASK'],
     }),
+    node(
+      'QwenImageDiffsynthControlnet',
+      { model: ['MODEL'], model_patch: ['MODEL_PATCH'], vae: ['VAE'], image: ['IMAGE'], strength: ['FLOAT', { default: 1, min: -10, max: 10, step: 0.01 }] },
+      ['MODEL'],
+      { mask: ['MASK'] },
+    ),
     node('EmptyLatentImage', latent(8), ['LATENT']),
     node('EmptySD3LatentImage', latent(16), ['LATENT']),
     node(

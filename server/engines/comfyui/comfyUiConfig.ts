@@ -6,9 +6,9 @@ import { wrongKind } from './profiles/modelKinds.js';
 
 /**
  * The built-in workflow profiles: SD1.5 + ControlNet OpenPose, SDXL + xinsir OpenPose, and union
- * ControlNets on Flux.1 dev, Qwen-Image and Z-Image-Turbo, and Wan 2.2 Fun Control for videos.
+ * ControlNets on Flux.1 dev, Qwen-Image and Z-Image-Turbo, Qwen-Image's Fun union patch, and Wan 2.2 Fun Control for videos.
  */
-export const BUILTIN_PROFILES = ['sd15', 'sdxl', 'flux-union', 'qwen-image-union', 'z-image-turbo-union', 'wan-fun-control'] as const;
+export const BUILTIN_PROFILES = ['sd15', 'sdxl', 'flux-union', 'qwen-image-union', 'z-image-turbo-union', 'qwen-image-fun-union', 'wan-fun-control'] as const;
 export type BuiltinProfileId = (typeof BUILTIN_PROFILES)[number];
 
 /** Offered when COMFYUI_PROFILES is not set: SD1.5 and SDXL always, the union ones while the servers can run them. */

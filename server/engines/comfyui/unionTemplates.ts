@@ -101,6 +101,25 @@ export function qwenImageUnionTemplate(): WorkflowTemplate {
 }
 
 /**
+ * Qwen-Image (2512) with alibaba-pai's Qwen-Image-2512-Fun-Controlnet-Union: a model patch
+ * (ModelPatchLoader, models/model_patches) applied to the model by QwenImageDiffsynthControlnet
+ * (comfy_extras/nodes_model_patch.py: model, model_patch, vae, image, strength) after
+ * ModelSamplingAuraFlow, the rest as the InstantX Qwen-Image workflow: real CFG with the negative.
+ */
+export function qwenImageFunUnionTemplate(): WorkflowTemplate {
+  const graph: ComfyWorkflow = {
+    ...sharedNodes('euler', 'simple', 2.5),
+    '2': { class_type: 'CLIPLoader', inputs: { clip_name: '', type: 'qwen_image' } },
+    '5': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['2', 0] }, _meta: { title: 'Negative' } },
+    '7': { class_type: 'ModelPatchLoader', inputs: { name: '' } },
+    '8': { class_type: 'QwenImageDiffsynthControlnet', inputs: { model: ['13', 0], model_patch: ['7', 0], vae: ['3', 0], image: ['6', 0], strength: 1 } },
+    '13': { class_type: 'ModelSamplingAuraFlow', inputs: { model: ['1', 0], shift: 3.1 } },
+  };
+  graph['10'].inputs.model = ['8', 0];
+  return { graph, inputs: { ...SHARED_INPUTS, negative_prompt: ref('5', 'text'), cfg: ref('10', 'cfg'), strength: ref('8', 'strength') }, output: '12' };
+}
+
+/**
  * Z-Image-Turbo with alibaba-pai's Z-Image-Turbo-Fun-Controlnet-Union: a model patch
  * (ModelPatchLoader, models/model_patches) applied to the model by ZImageFunControlnet with the
  * VAE and the control image; Qwen3-4B as the text encoder (CLIPLoader type lumina2, as ComfyUI's

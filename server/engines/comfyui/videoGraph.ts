@@ -10,6 +10,10 @@ export interface VideoSpec {
   frameCount: InputRef[];
   /** Where the frame rate goes (e.g. CreateVideo's `fps`, VHS_VideoCombine's `frame_rate`). */
   frameRate: InputRef[];
+  /** The frame rate the model was trained at, which the page resamples a sequence to; absent: the sequence's own. */
+  fps?: number | undefined;
+  /** The step a frame's sides go in (Wan: 16); absent: any. */
+  sizeStep?: number | undefined;
   /** What a built-in graph changes once filled (Wan splits its steps between its two experts). */
   finish?: (graph: ComfyWorkflow) => ComfyWorkflow;
 }

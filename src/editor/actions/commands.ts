@@ -56,6 +56,10 @@ export const COMMANDS: CommandAction[] = [
   // toolbar like the other export formats (it holds one row at 1280 px): shortcuts and help reach them.
   command('exportDepthPng', ['Mod+Alt+D'], (env) => env.exportPng('depth')),
   command('exportNormalPng', ['Mod+Alt+N'], (env) => env.exportPng('normal')),
+  // The pose frame Wan 2.2 Animate reads (ViTPose's 20 points, stick width from the size).
+  command('exportWanAnimatePng', ['Mod+Alt+W'], (env) => env.exportPng('wan-animate')),
+  // SCAIL's: the 3D limbs as depth-sorted capsules.
+  command('exportScailPng', ['Mod+Alt+Shift+W'], (env) => env.exportPng('scail')),
   command('background', ['B'], (env) => env.pickFile('image')),
   command(
     'clearBackground',

@@ -94,7 +94,7 @@ export interface TimelineControls {
 }
 
 /** What a PNG export draws: the OpenPose skeleton, or the depth or normal map of the 3D body. */
-export type PngExportKind = 'openpose' | 'depth' | 'normal';
+export type PngExportKind = 'openpose' | 'depth' | 'normal' | 'wan-animate' | 'scail';
 
 /** A command: undo/redo, view, files, clipboard, dialogs; it has side effects, so it runs with an env. */
 export interface CommandAction extends ActionBase {

@@ -22,4 +22,17 @@ export { carryKeys, deleteKeysAt, keyAllAt, recordPoseEdit, sequenceFromPose, se
 export { exportPoseSequence, importPoseSequence, type PoseSequenceResult } from './poseKeypoint.js';
 export { reviveSequence } from './reviveSequence.js';
 export { refitSequence } from './refitSequence.js';
+export {
+  fitFrameSize,
+  fitSequenceLength,
+  fitsRule,
+  LENGTH_FITS,
+  longestLength,
+  resampleFrames,
+  ruleFormula,
+  type FittedLength,
+  type LengthFit,
+  type LengthRule,
+  type SizeRule,
+} from './fitLength.js';
 export { boneLengths, retargetBody, retargetTrack } from './retarget.js';

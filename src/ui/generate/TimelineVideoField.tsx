@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowsResponse } from '../../api/schemas';
 import { useStore } from '../store';
 import { useDocument } from '../stores/documentStore';
-import { hasTimeline, timelineVideoStore, videoMaker, videoProfileChoiceStore } from './timelineVideo';
+import { hasTimeline, lengthFitStore, timelineVideoStore, videoMaker, videoProfileChoiceStore } from './timelineVideo';
+import { VideoPlanNote } from './VideoPlanNote';
 import { videoProfiles } from './useWorkflows';
 
 /** "A video of the timeline instead of images": offered while the editor's document is a sequence; says why not where it cannot be made. */
@@ -11,6 +12,7 @@ export function TimelineVideoField({ workflows }: { workflows: WorkflowsResponse
   const sequence = useDocument((d) => d.scene.sequence);
   const wanted = useStore(timelineVideoStore);
   const chosen = useStore(videoProfileChoiceStore);
+  const fit = useStore(lengthFitStore);
   if (!hasTimeline(sequence)) return null;
   const maker = videoMaker(workflows, chosen);
   if (maker.kind === 'none') {
@@ -18,7 +20,6 @@ export function TimelineVideoField({ workflows }: { workflows: WorkflowsResponse
     const why = unavailable ? t('videoResult.profileUnavailable', { label: unavailable.label, reason: unavailable.reason }) : t('videoResult.noVideoProfile');
     return <p className="muted">{why}</p>;
   }
-  if (sequence.length > maker.maxFrames) return <p className="muted">{t('videoResult.tooManyFrames', { frames: sequence.length, max: maker.maxFrames })}</p>;
   const label = t('videoResult.fromTimeline', { frames: sequence.length, fps: sequence.fps });
   const offered = videoProfiles(workflows);
   return (
@@ -27,6 +28,7 @@ export function TimelineVideoField({ workflows }: { workflows: WorkflowsResponse
         <input type="checkbox" name="timeline_video" checked={wanted} onChange={(e) => timelineVideoStore.set(e.target.checked)} />
         {maker.kind === 'profile' ? `${label} · ${maker.profile.label}` : label}
       </label>
+      {wanted && <VideoPlanNote sequence={sequence} maker={maker} fit={fit} />}
       {maker.kind === 'profile' && offered.length > 1 && (
         <label className="field">
           {t('motionExtras.videoWorkflow')}

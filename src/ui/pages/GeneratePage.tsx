@@ -50,7 +50,9 @@ export default function GeneratePage() {
 
   const generate = () => {
     const draft = promptDraftStore.get();
-    const video = timelineVideoRequest(timelineVideoStore.get(), sequence, pose, videoMaker(workflows));
+    const planned = timelineVideoRequest(timelineVideoStore.get(), sequence, pose, videoMaker(workflows));
+    // A video profile with side steps is made at the size the page said (fitted to its steps).
+    const { size = { width, height }, ...video } = planned ?? {};
     send({
       type: 'GENERATE',
       request: withClickId({
@@ -58,9 +60,9 @@ export default function GeneratePage() {
         ...(draft.negative_prompt.trim() ? { negative_prompt: draft.negative_prompt.trim() } : {}),
         ...(draft.seed.trim() ? { seed: Number(draft.seed) } : {}),
         // A video takes its profile's own settings: the image profile's sampling, depth and person prompts are not its.
-        ...(video ?? { ...samplingRequest(workflows, draft), ...personPrompts(pose.people, draft.personPrompts) }),
-        width,
-        height,
+        ...(planned ? video : { ...samplingRequest(workflows, draft), ...personPrompts(pose.people, draft.personPrompts) }),
+        width: size.width,
+        height: size.height,
         gNumber,
         // Every figure's id goes with the pose: person prompts name their people by it.
         pose: toOpenPoseJson(pose, { ids: true }),

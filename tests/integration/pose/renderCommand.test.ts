@@ -72,7 +72,7 @@ describe('render command', () => {
     const run = runRender('only-one.json');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'usage: npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal] [--profile sd15|xinsir|feet] [--bits 8|16 | --depth16]',
+      'usage: npm run render -- <pose.json> <out.png> [--kind openpose|depth|normal|wan-animate|scail] [--profile sd15|xinsir|feet] [--bits 8|16 | --depth16]',
     );
   });
 });
@@ -113,10 +113,19 @@ describe('render command: depth and normal maps', () => {
     expect(countDifferentPixels(await readPng(out), expected)).toBe(0);
   });
 
+  it('draws the Wan Animate pose frame as Wan Animate’s own drawing code does', async () => {
+    const out = join(scratch, 'wan.png');
+    const run = runRender(join(repoRoot, 'tests/fixtures/realpose/hl_hand_fixed.json'), out, '--kind', 'wan-animate');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('(Wan Animate pose, 768x512');
+    const reference = await readPng(join(repoRoot, 'tests/fixtures/wanAnimate/corpus-hl_hand_fixed.ref.png'));
+    expect(countDifferentPixels(await readPng(out), reference)).toBe(0);
+  });
+
   it('refuses an unknown kind, and 16 bits for anything but the depth map', () => {
     const kind = runRender(input, join(scratch, 'x.png'), '--kind', 'sketch');
     expect(kind.code).toBe(2);
-    expect(kind.stderr).toContain('render: unknown kind "sketch"; expected one of openpose, depth, normal');
+    expect(kind.stderr).toContain('render: unknown kind "sketch"; expected one of openpose, depth, normal, wan-animate, scail');
     const bits = runRender(input, join(scratch, 'x.png'), '--bits', '16');
     expect(bits.code).toBe(2);
     expect(bits.stderr).toContain('render: 16 bits are for the depth map (--kind depth)');

@@ -22,10 +22,10 @@ const FOLDERS = {
   ],
   text_encoders: ['clip_l.safetensors', 't5xxl_fp16.safetensors', 'qwen_2.5_vl_7b_fp8_scaled.safetensors', 'qwen_3_4b.safetensors'],
   vae: ['ae.safetensors', 'qwen_image_vae.safetensors'],
-  model_patches: ['Z-Image-Turbo-Fun-Controlnet-Union.safetensors'],
+  model_patches: ['Z-Image-Turbo-Fun-Controlnet-Union.safetensors', 'Qwen-Image-2512-Fun-Controlnet-Union.safetensors'],
 };
 const CONTROLNETS = ['control_v11p_sd15_openpose.pth', 'FLUX.1-dev-ControlNet-Union-Pro-2.0.safetensors', 'Qwen-Image-InstantX-ControlNet-Union.safetensors'];
-const UNION_IDS = ['flux-union', 'qwen-image-union', 'z-image-turbo-union'];
+const UNION_IDS = ['flux-union', 'qwen-image-union', 'z-image-turbo-union', 'qwen-image-fun-union'];
 const pose = (parsePoseJson(samplePose()) as { ok: true; document: EngineJob['pose'] }).document;
 const job: EngineJob = {
   id: 'job-1',
@@ -83,12 +83,19 @@ describe('the union ControlNet profiles', () => {
       'qwen_image_vae.safetensors',
       'Qwen-Image-InstantX-ControlNet-Union.safetensors',
     ]);
+    // Its patch (ModelPatchLoader's `name`) is chosen too, but the list names loaders' *_name inputs only, as for Z-Image's.
+    expect(models['qwen-image-fun-union']).toEqual([
+      'qwen_image_fp8_e4m3fn.safetensors',
+      'qwen_2.5_vl_7b_fp8_scaled.safetensors',
+      'qwen_image_vae.safetensors',
+    ]);
   });
 
   it.each([
     ['flux-union', { guidance: 3.5, strength: 0.9, end_percent: 0.65 }, 1024, 24],
     ['qwen-image-union', { cfg: 2.5, strength: 1 }, 1328, 20],
     ['z-image-turbo-union', { cfg: 1, strength: 0.75 }, 1024, 8],
+    ['qwen-image-fun-union', { cfg: 2.5, strength: 1 }, 1328, 20],
   ])('%s runs with its recommended settings at its size and brings the images back at the size asked', async (id, expected, longSide, steps) => {
     const settings = settingsFor({ COMFYUI_STEPS_MAX: '24' });
     const images = await createComfyUiEngine(server.url, settings, new WorkflowCatalog(settings)).run(
@@ -98,7 +105,9 @@ describe('the union ControlNet profiles', () => {
     const sent = Object.values(server.prompts.at(-1)!.workflow);
     const inputs = Object.assign(
       {},
-      ...sent.filter((n) => ['FluxGuidance', 'ControlNetApplyAdvanced', 'ZImageFunControlnet', 'KSampler'].includes(n.class_type)).map((n) => n.inputs),
+      ...sent
+        .filter((n) => ['FluxGuidance', 'ControlNetApplyAdvanced', 'ZImageFunControlnet', 'QwenImageDiffsynthControlnet', 'KSampler'].includes(n.class_type))
+        .map((n) => n.inputs),
     );
     expect(inputs).toMatchObject({ ...expected, steps });
     expect(sent.find((n) => n.class_type === 'EmptySD3LatentImage')!.inputs).toMatchObject({ width: longSide, batch_size: 1 });

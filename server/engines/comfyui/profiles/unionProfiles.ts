@@ -1,6 +1,6 @@
 import type { ComfyUiSettings } from '../comfyUiConfig.js';
 import { DEPTH_STRENGTH, withDepthNodes } from '../depthNodes.js';
-import { fluxUnionTemplate, qwenImageUnionTemplate, zImageTurboUnionTemplate } from '../unionTemplates.js';
+import { fluxUnionTemplate, qwenImageFunUnionTemplate, qwenImageUnionTemplate, zImageTurboUnionTemplate } from '../unionTemplates.js';
 import type { WorkflowTemplate } from '../workflow.js';
 import type { ModelChoice, WorkflowProfile } from './workflowProfile.js';
 
@@ -64,6 +64,21 @@ const SPECS = {
     defaults: (settings) => ({ steps: steps(settings, 20), cfg: 2.5, strength: 1 }),
     depth: 'same union model',
   },
+  // Qwen-Image 2512 + alibaba-pai Qwen-Image-2512-Fun-Controlnet-Union: strength 1 (the node's
+  // default; no other figure published), at Qwen-Image's 1328 px, 20 steps at CFG 2.5 as the base.
+  'qwen-image-fun-union': {
+    label: 'Qwen-Image + Fun Union ControlNet',
+    template: qwenImageFunUnionTemplate,
+    slots: [
+      ['1', 'unet_name', 'diffusion_models', 'Qwen-Image diffusion model (a name with "qwen_image")', /qwen.?image/i, /edit|layered|control/i],
+      ['2', 'clip_name', 'text_encoders', 'Qwen2.5-VL text encoder ("qwen_2.5_vl")', /qwen.?2\.5.?vl/i],
+      ['3', 'vae_name', 'vae', 'Qwen-Image VAE ("qwen_image_vae")', /qwen.?image.?vae/i],
+      ['7', 'name', 'model_patches', 'Qwen-Image Fun union ControlNet patch (a name with "qwen-image", "fun" and "union")', /qwen.?image.*fun.*union/i],
+    ],
+    minLongSide: 1328,
+    defaults: (settings) => ({ steps: steps(settings, 20), cfg: 2.5, strength: 1 }),
+    depth: { none: 'its Fun union patch takes one control image, patched into the model, and this workflow gives it the pose' },
+  },
   // Z-Image-Turbo + alibaba-pai Z-Image-Turbo-Fun-Controlnet-Union: strength 0.75 (its card: 0.65 to
   // 0.8), 8 steps, 1024 px.
   'z-image-turbo-union': {
@@ -106,4 +121,5 @@ export const UNION_PROFILES = {
   'flux-union': (settings: ComfyUiSettings) => unionProfile('flux-union', settings),
   'qwen-image-union': (settings: ComfyUiSettings) => unionProfile('qwen-image-union', settings),
   'z-image-turbo-union': (settings: ComfyUiSettings) => unionProfile('z-image-turbo-union', settings),
+  'qwen-image-fun-union': (settings: ComfyUiSettings) => unionProfile('qwen-image-fun-union', settings),
 } as const;

@@ -88,11 +88,14 @@ function splitSteps(graph: ComfyWorkflow): ComfyWorkflow {
 /**
  * How Wan takes the sequence: Wan22FunControlToVideo makes (length - 1) / 4 * 4 + 1 frames (its
  * latent has (length - 1) // 4 + 1 frames, each 4 but the first), so the count is raised to the
- * next such length; CreateVideo at the sequence's rate.
+ * next such length (the page fits the sequence first, resampled to Wan's 16 fps, and says how); CreateVideo at
+ * that rate; sides in steps of 16.
  */
 const WAN_VIDEO: VideoSpec = {
   maxFrames: WAN_MAX_FRAMES,
   lengthStep: 4,
+  fps: 16,
+  sizeStep: 16,
   frameCount: ref(NODE.toVideo, 'length'),
   frameRate: ref(NODE.createVideo, 'fps'),
   finish: splitSteps,

@@ -1,7 +1,7 @@
 import type { PngExportKind } from '../../../editor/actions/types';
-import { paintDepthMap, paintNormalMap, renderBodySurface, renderOpenPose, type PoseDocument } from '../../../pose';
+import { paintDepthMap, paintNormalMap, rasterizeScail, rasterizeWanAnimate, renderBodySurface, renderOpenPose, type PoseDocument } from '../../../pose';
 
-/** A canvas holding the pose drawn by the OpenPose renderer (the control image, not the editing view), or its 3D body's depth or normal map. */
+/** A canvas holding the pose drawn by the OpenPose renderer (the control image, not the editing view), its 3D body's depth or normal map, Wan Animate's or SCAIL's pose frame. */
 export function renderPoseCanvas(pose: PoseDocument, kind: PngExportKind = 'openpose'): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(pose.canvas_width));
@@ -13,9 +13,10 @@ export function renderPoseCanvas(pose: PoseDocument, kind: PngExportKind = 'open
     return canvas;
   }
   const image = ctx.createImageData(canvas.width, canvas.height);
-  const surface = renderBodySurface(pose, canvas.width, canvas.height);
-  if (kind === 'depth') paintDepthMap(surface, image);
-  else paintNormalMap(surface, image);
+  if (kind === 'wan-animate') rasterizeWanAnimate(pose, image);
+  else if (kind === 'scail') rasterizeScail(pose, image);
+  else if (kind === 'depth') paintDepthMap(renderBodySurface(pose, canvas.width, canvas.height), image);
+  else paintNormalMap(renderBodySurface(pose, canvas.width, canvas.height), image);
   ctx.putImageData(image, 0, 0);
   return canvas;
 }

@@ -35,7 +35,21 @@ const MENU_ITEMS: Record<MenuTarget['on'], string[]> = {
     'reorderDown',
   ],
   // The exports too: on a touch screen, with no keys for their shortcuts, this menu is where the maps are.
-  canvas: ['addPerson', 'addAnimal', '-', 'selectAll', 'pasteJson', '-', 'exportPng', 'exportDepthPng', 'exportNormalPng', '-', 'zoomReset'],
+  canvas: [
+    'addPerson',
+    'addAnimal',
+    '-',
+    'selectAll',
+    'pasteJson',
+    '-',
+    'exportPng',
+    'exportDepthPng',
+    'exportNormalPng',
+    'exportWanAnimatePng',
+    'exportScailPng',
+    '-',
+    'zoomReset',
+  ],
 };
 const PEOPLE_ONLY = new Set(['mirrorLeftToRight', 'mirrorRightToLeft', 'toggleHands', 'toggleFace', 'togglePin', 'flipLimbDepth']);
 
