@@ -27,7 +27,13 @@ const keypointFrame = (frame: PoseDocument) => (toPoseExportJson(frame, 'pose_ke
 const sideOf = (asked: number | undefined, canvas: number) => asked ?? Math.max(1, Math.round(canvas));
 
 /** Every frame drawn as asked, one after another (a request holds one place in the render queue at a time), with its masks when asked. */
-async function drawFrames(runtime: GenerationRuntime, uid: string, frames: PoseDocument[], figures: string[][], ask: RenderDocumentRequest & { width: number; height: number }) {
+async function drawFrames(
+  runtime: GenerationRuntime,
+  uid: string,
+  frames: PoseDocument[],
+  figures: string[][],
+  ask: RenderDocumentRequest & { width: number; height: number },
+) {
   const images: string[] = [];
   const masks: Array<Array<{ figure_id: string; png: string }>> = [];
   for (const [i, frame] of frames.entries()) {

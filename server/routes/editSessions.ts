@@ -51,8 +51,12 @@ export async function editSessionRoutes(
     const body = parseRequest(createEditSessionRequest, request.body);
     const content = sessionDocument(body.pose_keypoint, body.fps ?? DEFAULT_SESSION_FPS);
     const documentId = crypto.randomUUID();
-    const row = await new DocumentStore(await db()).insert({ id: documentId, userId: uid, name: body.name, content: JSON.stringify(content) }, documentsPerUser);
-    if (!row) throw new ApiError(507, ERROR_CODES.storageFull, `Your account holds ${documentsPerUser} documents, the most allowed; delete some to open more edits`);
+    const row = await new DocumentStore(await db()).insert(
+      { id: documentId, userId: uid, name: body.name, content: JSON.stringify(content) },
+      documentsPerUser,
+    );
+    if (!row)
+      throw new ApiError(507, ERROR_CODES.storageFull, `Your account holds ${documentsPerUser} documents, the most allowed; delete some to open more edits`);
     const session = await (await store()).insert({ id: crypto.randomUUID(), userId: uid, documentId, timeoutS: body.timeout_s });
     return sendData(reply, { ...session, edit_url: editUrl(origin, request, session.id) } satisfies CreatedEditSession);
   });
