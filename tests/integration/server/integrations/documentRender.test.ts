@@ -7,7 +7,8 @@ import { importPoseSequence, poseAtFrame } from '../../../../src/pose/motion';
 import { parsePoseJson, toOpenPoseJson } from '../../../../src/pose';
 import { createTestUser, type TestUser } from '../../../support/emulator';
 import { samplePose } from '../../../support/generationApp';
-import { callWith, pngSize, randomFrames, seeded, twoInstances } from '../../../support/integrationInstances';
+import { callWith, pngSize, twoInstances } from '../../../support/integrationInstances';
+import { randomFrames, seeded } from '../../../support/randomFrames';
 import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
 
 // A document's render (POST /v1/documents/:id/render) on the instance that did not store it: every

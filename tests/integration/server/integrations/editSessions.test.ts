@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, apiPath, EDIT_SESSION_LIMITS } from '../../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../../support/emulator';
-import { callWith, randomFrames, seeded, twoInstances } from '../../../support/integrationInstances';
+import { callWith, twoInstances } from '../../../support/integrationInstances';
+import { randomFrames, seeded } from '../../../support/randomFrames';
 import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
 
 // Edit sessions on two instances of one Postgres: a run's frames become a document and a waiting
