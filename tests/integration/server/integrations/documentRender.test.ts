@@ -84,14 +84,20 @@ describe(`a document's render across two instances (seed ${seed})`, () => {
     expect(res.headers.etag).toContain(`${id}.1`);
   });
 
-  it('draws depth and normal maps at the canvas size by default, one frame for a plain pose', async () => {
-    const id = await documentOf(randomFrames(random, 1, 2));
+  it("draws depth and normal maps at the canvas size by default, one frame for a plain pose, with each person's prompt", async () => {
+    const content = { ...sessionContent(randomFrames(random, 1, 2)), person_prompts: {} as Record<string, string> };
+    const second = (content.pose.posecraft_figures?.people[1] as { id?: string } | undefined)?.id ?? '#1';
+    content.person_prompts[second] = 'a tall guest in a green coat';
+    const made = await callWith(a, alice.idToken, 'POST', API_PATHS.documents, { name: 'Two', content });
+    const id = made.body.data.id as string;
     for (const kind of ['depth', 'normal']) {
       const res = await render(reader, id, { kind });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ frame_count: 1, width: 400, height: 600 });
       expect(pngSize(res.body.data.images[0])).toEqual({ width: 400, height: 600 });
       expect(res.body.data.masks).toBeUndefined();
+      expect(res.body.data.people.map((p: { prompt: string }) => p.prompt)).toEqual(['', 'a tall guest in a green coat']);
+      expect(res.body.data.people[1].figure_id).toBe(second);
     }
   });
 
