@@ -251,6 +251,7 @@ export const en = {
       background: 'Reference image',
       clearBackground: 'Remove reference image',
       help: 'Keyboard shortcuts',
+      sendEditSession: 'Send back to ComfyUI',
       openLibrary: 'Library',
       applyPreset: 'Apply a library pose',
       timeline: {
@@ -415,7 +416,6 @@ export const en = {
     close: 'Close',
   },
   editSession: {
-    send: 'Send back to ComfyUI',
     phase: {
       loading: 'Opening the pose sent from ComfyUI…',
       open: 'Opened from ComfyUI',

@@ -253,6 +253,7 @@ export const zh: Translation = {
       background: '参考图',
       clearBackground: '移除参考图',
       help: '键盘快捷键',
+      sendEditSession: '发送回 ComfyUI',
       openLibrary: '姿势库',
       applyPreset: '应用库中的姿势',
       timeline: {
@@ -416,7 +417,6 @@ export const zh: Translation = {
     close: '关闭',
   },
   editSession: {
-    send: '发送回 ComfyUI',
     phase: {
       loading: '正在打开从 ComfyUI 发来的姿势…',
       open: '从 ComfyUI 打开',

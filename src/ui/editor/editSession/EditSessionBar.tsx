@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ActionButton } from '../ActionButton';
 import { editSessionIdOf, useEditSession } from './useEditSession';
 
 /** The bar of an editor opened from ComfyUI (?edit_session=): where the session is, and Send back to ComfyUI. */
@@ -12,16 +13,15 @@ export function EditSessionBar() {
 
 function SessionBar({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { phase, send } = useEditSession(id);
-  const canSend = phase === 'open';
+  const phase = useEditSession(id);
   return (
     <div className="edit-session-bar" role="status" data-phase={phase}>
       <span className="edit-session-text">{t(`editSession.phase.${phase}`)}</span>
-      {(canSend || phase === 'sending') && (
-        <button type="button" className="edit-session-send" disabled={!canSend} onClick={() => void send()}>
+      {(phase === 'open' || phase === 'sending') && (
+        <ActionButton name="sendEditSession" className="edit-session-send">
           <Send aria-hidden size={16} strokeWidth={1.75} />
-          {t('editSession.send')}
-        </button>
+          {t('editor.actions.sendEditSession')}
+        </ActionButton>
       )}
     </div>
   );
