@@ -11,7 +11,7 @@ import { documentActor } from '../../../src/ui/stores/documentStore';
 const seed = Date.now() % 2 ** 31;
 
 function sequenceContent(random: () => number) {
-  const frames = randomFrames(random, 2 + Math.floor(random() * 6), 1 + Math.floor(random() * 3));
+  const frames = randomFrames(random, 2 + Math.floor(random() * 6), 2 + Math.floor(random() * 2));
   const read = importPoseSequence(frames, 12);
   if (!read.ok) throw new Error(read.error.message);
   const scene = sceneOfContent({ pose: { ...read.canvas, people: [], animals: [] } as never, sequence: read.sequence });
