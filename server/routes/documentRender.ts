@@ -68,6 +68,16 @@ export async function documentRenderRoutes(app: FastifyInstance, { runtime }: { 
     }
     const canvas = frames[0]!;
     const size = { width: sideOf(ask.width, canvas.canvas_width), height: sideOf(ask.height, canvas.canvas_height) };
+    const drawings = frames.length + (ask.masks ? frameFigures.reduce((sum, ids) => sum + ids.length, 0) : 0);
+    const megapixels = (drawings * size.width * size.height) / 1e6;
+    if (megapixels > RENDER_LIMITS.maxMegapixels) {
+      throw new ApiError(
+        400,
+        ERROR_CODES.badRequest,
+        `This render would draw ${Math.round(megapixels)} megapixels (${drawings} images of ${size.width} x ${size.height}); ` +
+          `one render draws at most ${RENDER_LIMITS.maxMegapixels}. Ask for a smaller size, or without masks.`,
+      );
+    }
     const drawn = await drawFrames(runtime, uid, frames, frameFigures, { ...ask, ...size });
     const data: DocumentRender = {
       document_id: row.id,

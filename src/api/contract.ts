@@ -115,6 +115,11 @@ export const RENDER_LIMITS = {
   maxFrames: 200,
   sideMin: 64,
   sideMax: 2048,
+  /**
+   * Most pixels one render draws, in megapixels: frames x (1 + people, when masks are asked) x width
+   * x height. 200 frames at 1024 x 1024 fit; 200 at 2048 x 2048 would be an answer of hundreds of MB.
+   */
+  maxMegapixels: 256,
 } as const;
 
 /** Limits of edit sessions: the frames sent in, how long a session waits, how long one GET waits. */

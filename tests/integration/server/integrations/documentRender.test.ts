@@ -125,5 +125,10 @@ describe(`a document's render across two instances (seed ${seed})`, () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.response_metadata?.error.description).toContain(`at most ${RENDER_LIMITS.maxFrames}`);
     expect((await render(reader, 'not-an-id', { kind: 'openpose' })).status).toBe(400);
+    // 41 frames of one person with masks at 2048 x 2048: 82 images, 344 megapixels.
+    const many = await documentOf(randomFrames(random, 41, 1));
+    const huge = await render(reader, many, { kind: 'depth', masks: true, width: RENDER_LIMITS.sideMax, height: RENDER_LIMITS.sideMax });
+    expect(huge.status).toBe(400);
+    expect(huge.body.response_metadata?.error.description).toContain(`at most ${RENDER_LIMITS.maxMegapixels}`);
   });
 });
