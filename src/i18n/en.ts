@@ -416,6 +416,7 @@ export const en = {
     close: 'Close',
   },
   editSession: {
+    signIn: 'Opened from ComfyUI: sign in with the account the ComfyUI token belongs to, to edit its pose here.',
     phase: {
       loading: 'Opening the pose sent from ComfyUI…',
       open: 'Opened from ComfyUI',

@@ -417,6 +417,7 @@ export const zh: Translation = {
     close: '关闭',
   },
   editSession: {
+    signIn: '从 ComfyUI 打开：请用 ComfyUI 令牌所属的账号登录，在这里编辑它的姿势。',
     phase: {
       loading: '正在打开从 ComfyUI 发来的姿势…',
       open: '从 ComfyUI 打开',

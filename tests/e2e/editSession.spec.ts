@@ -101,3 +101,22 @@ test('a session the run cancels says so in the editor, which then offers no Send
   await expect(bar(page)).toContainText('ComfyUI stopped waiting for this edit');
   await expect(bar(page).getByRole('button', { name: 'Send back to ComfyUI' })).toHaveCount(0);
 });
+
+test('a signed-out designer opening the link signs in and comes back to the session', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const user = await createTestUser('edit-session-signed-out');
+  const made = await api<{ token: string }>(baseURL!, user.idToken, 'POST', API_PATHS.accessTokens, {
+    name: 'ComfyUI',
+    scopes: ['documents:read', 'documents:write'],
+  });
+  const opened = await api<{ edit_url: string }>(baseURL!, made.data.token, 'POST', API_PATHS.editSessions, {
+    pose_keypoint: randomFrames(seeded(Date.now() % 2 ** 31), 2, 1),
+  });
+  const link = new URL(opened.data.edit_url);
+  await page.goto(link.pathname + link.search);
+  await expect(bar(page)).toContainText('sign in with the account the ComfyUI token belongs to');
+  await bar(page).getByRole('link', { name: 'Sign In' }).click();
+  await signInInWidget(page, user.email, user.password);
+  await expect(page).toHaveURL(`${link.pathname}${link.search}`);
+  await expect(bar(page).getByRole('button', { name: 'Send back to ComfyUI' })).toBeEnabled();
+});

@@ -1,14 +1,27 @@
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../auth/appSession';
 import { ActionButton } from '../ActionButton';
 import { editSessionIdOf, useEditSession } from './useEditSession';
 
 /** The bar of an editor opened from ComfyUI (?edit_session=): where the session is, and Send back to ComfyUI. */
 export function EditSessionBar() {
-  const { search } = useLocation();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { signedIn } = useAuth();
   const id = editSessionIdOf(search);
-  return id ? <SessionBar id={id} /> : null;
+  if (!id) return null;
+  if (signedIn) return <SessionBar id={id} />;
+  // Signed out, the session cannot be read: sign-in brings the designer back to this very link.
+  return (
+    <div className="edit-session-bar" role="status" data-phase="signedOut">
+      <span className="edit-session-text">{t('editSession.signIn')}</span>
+      <Link className="edit-session-send" to={`/login?redirect=${encodeURIComponent(pathname + search)}`}>
+        {t('auth.signIn')}
+      </Link>
+    </div>
+  );
 }
 
 function SessionBar({ id }: { id: string }) {
