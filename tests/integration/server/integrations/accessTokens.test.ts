@@ -108,7 +108,10 @@ describe('personal access tokens across two instances', () => {
     const huge = await callWith(a, alice.idToken, 'POST', API_PATHS.accessTokens, { name: 'x', scopes: ['documents:read'], pad: 'x'.repeat(10_000) });
     expect(huge.status).toBe(413);
     const forged = `${ACCESS_TOKEN_LIMITS.prefix}${crypto.randomBytes(32).toString('base64url')}`;
-    for (const token of [forged, 'pcat_short']) expect((await callWith(b, token, 'GET', API_PATHS.documents)).status).toBe(401);
+    const live = (await makeToken(alice, ['documents:read'])).token;
+    const changed = live.slice(0, -1) + (live.endsWith('A') ? 'B' : 'A');
+    for (const token of [forged, 'pcat_short', changed, `${live}x`]) expect((await callWith(b, token, 'GET', API_PATHS.documents)).status).toBe(401);
+    expect((await callWith(b, live, 'GET', API_PATHS.documents)).status).toBe(200);
     expect((await callWith(a, alice.idToken, 'DELETE', apiPath(API_PATHS.accessToken, { id: 'nope' }))).status).toBe(400);
   });
 });
