@@ -403,6 +403,7 @@ export const en = {
     scopeWrite: 'Read documents and open edits',
     expires: 'Expires',
     days: 'In {{count}} days',
+    expired: 'Expired',
     never: 'Never',
     create: 'Create token',
     shownOnce: 'Copy this token now: it is shown only this once.',

@@ -404,6 +404,7 @@ export const zh: Translation = {
     scopeWrite: '读取文档并发起编辑',
     expires: '过期',
     days: '{{count}} 天后',
+    expired: '已过期',
     never: '永不',
     create: '创建令牌',
     shownOnce: '请立即复制此令牌：它只显示这一次。',

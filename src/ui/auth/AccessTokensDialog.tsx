@@ -137,7 +137,9 @@ function TokenList({ tokens, onRevoke }: { tokens: AccessTokenSummary[]; onRevok
           <tr key={token.id}>
             <td>{token.name}</td>
             <td>{token.scopes.includes('documents:write') ? t('accessTokens.scopeWrite') : t('accessTokens.scopeRead')}</td>
-            <td>{day(token.expires_at, t('accessTokens.never'))}</td>
+            <td>
+              {token.expires_at && Date.parse(token.expires_at) <= Date.now() ? t('accessTokens.expired') : day(token.expires_at, t('accessTokens.never'))}
+            </td>
             <td>{day(token.last_used_at, t('accessTokens.unused'))}</td>
             <td>
               <button type="button" onClick={() => onRevoke(token.id)} aria-label={t('accessTokens.revokeNamed', { name: token.name })}>
