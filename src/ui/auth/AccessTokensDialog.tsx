@@ -18,9 +18,17 @@ interface AccessTokensDialogProps {
 /** Account menu → Access tokens: make a personal access token (name, scope, lifetime; shown once with Copy), list them, revoke one. */
 export default function AccessTokensDialog({ open, onOpenChange }: AccessTokensDialogProps) {
   const { t } = useTranslation();
-  const [tokens, setTokens] = useState<AccessTokenSummary[]>([]);
+  // The list and when it was read (what "expired" is measured against).
+  const [listed, setListed] = useState<{ tokens: AccessTokenSummary[]; at: number }>({ tokens: [], at: 0 });
   const [made, setMade] = useState<CreatedAccessToken | null>(null);
-  const reload = useCallback(() => listAccessTokens().then(setTokens, () => undefined), []);
+  const reload = useCallback(
+    () =>
+      listAccessTokens().then(
+        (tokens) => setListed({ tokens, at: Date.now() }),
+        () => undefined,
+      ),
+    [],
+  );
   useEffect(() => void reload(), [reload]);
   const revoke = async (id: string) => {
     await revokeAccessToken(id).catch(() => undefined);
@@ -41,7 +49,7 @@ export default function AccessTokensDialog({ open, onOpenChange }: AccessTokensD
             }}
           />
           {made && <ShownOnce token={made.token} />}
-          <TokenList tokens={tokens} onRevoke={(id) => void revoke(id)} />
+          <TokenList tokens={listed.tokens} at={listed.at} onRevoke={(id) => void revoke(id)} />
           <Dialog.Close className="editor-help-close" aria-label={t('accessTokens.close')}>
             ×
           </Dialog.Close>
@@ -117,7 +125,7 @@ function ShownOnce({ token }: { token: string }) {
   );
 }
 
-function TokenList({ tokens, onRevoke }: { tokens: AccessTokenSummary[]; onRevoke(id: string): void }) {
+function TokenList({ tokens, at, onRevoke }: { tokens: AccessTokenSummary[]; at: number; onRevoke(id: string): void }) {
   const { t, i18n } = useTranslation();
   const day = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : none);
   if (!tokens.length) return <p className="muted">{t('accessTokens.none')}</p>;
@@ -137,9 +145,7 @@ function TokenList({ tokens, onRevoke }: { tokens: AccessTokenSummary[]; onRevok
           <tr key={token.id}>
             <td>{token.name}</td>
             <td>{token.scopes.includes('documents:write') ? t('accessTokens.scopeWrite') : t('accessTokens.scopeRead')}</td>
-            <td>
-              {token.expires_at && Date.parse(token.expires_at) <= Date.now() ? t('accessTokens.expired') : day(token.expires_at, t('accessTokens.never'))}
-            </td>
+            <td>{token.expires_at && Date.parse(token.expires_at) <= at ? t('accessTokens.expired') : day(token.expires_at, t('accessTokens.never'))}</td>
             <td>{day(token.last_used_at, t('accessTokens.unused'))}</td>
             <td>
               <button type="button" onClick={() => onRevoke(token.id)} aria-label={t('accessTokens.revokeNamed', { name: token.name })}>
