@@ -21,7 +21,7 @@ const ARROWS = {
 };
 
 /** src/api modules the server shares whole; of the others (the browser's HTTP and socket clients) it may import types only. */
-const SERVER_SHARES_OF_API = '^src/api/(contract|schemas|poseSchemas|documentSchemas|byteSize)\\.ts$';
+const SERVER_SHARES_OF_API = '^src/api/(contract|schemas|poseSchemas|documentSchemas|integrationSchemas|byteSize)\\.ts$';
 
 const escape = (room) => room.replace(/\//g, '\\/');
 

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { ServerConfig } from './config.js';
 import { registerAuth } from './auth/plugin.js';
+import { AccessTokenStore } from './auth/accessTokenStore.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.js';
 import { clientErrorHandler, requireHost } from './http/clientErrors.js';
 import { capConnections, serverOptions } from './http/serverLimits.js';
@@ -19,6 +20,7 @@ import { healthRoutes } from './routes/health.js';
 import { registerWebApp } from './static.js';
 import { registerPoseLibrary } from './library/registerPoseLibrary.js';
 import { documentRoutes } from './routes/documents.js';
+import { registerIntegrations } from './routes/registerIntegrations.js';
 import { serializeRequest } from './http/logRedaction.js';
 import { registerStorableText } from './http/storableText.js';
 
@@ -53,7 +55,8 @@ export async function buildApp(
   registerSecurity(app, config);
   requireHost(app);
   registerStorableText(app);
-  await registerAuth(app, verifier);
+  // A personal access token is read from the database on every call: revoked is refused at once, everywhere.
+  await registerAuth(app, verifier, async (token) => new AccessTokenStore((await app.generation.open()).db).use(token));
   // After auth: the limits are per user.
   await registerRateLimits(app, config.rateLimits, config.poseRateLimits);
   await app.register(healthRoutes);
@@ -78,6 +81,7 @@ export async function buildApp(
   });
   await registerPoseLibrary(app, config);
   await app.register(documentRoutes, { runtime: app.generation, documentsPerUser: config.documentsPerUser });
+  await registerIntegrations(app, config);
   await registerWebApp(app, config.webRoot);
   return app;
 }

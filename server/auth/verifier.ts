@@ -3,12 +3,15 @@ import { getAuth } from 'firebase-admin/auth';
 import { ApiError } from '../http/envelope.js';
 import { ERROR_CODES } from '../../src/api/contract.js';
 import type { FirebaseSettings } from './firebaseConfig.js';
+import type { TokenGrant } from './accessTokenStore.js';
 
 /** The signed-in caller, as the API routes see them. */
 export interface AuthUser {
   uid: string;
   email: string | null;
   name: string | null;
+  /** Set when the call came with a personal access token rather than a Firebase sign-in. */
+  grant?: TokenGrant | undefined;
 }
 
 /** Checks Firebase ID tokens; one per server. */

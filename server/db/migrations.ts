@@ -227,4 +227,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX documents_user_changed ON documents (user_id, updated_at DESC);
     `,
   },
+  {
+    id: 13,
+    name: 'personal access tokens and edit sessions',
+    // A token is kept only as its SHA-256 (token_hash): the token itself is shown once. Every call
+    // with one reads its row, so a revoked (deleted) or expired token is refused at once on every
+    // instance. An edit session is a ComfyUI run waiting for a designer's edit of one document.
+    sql: `
+      CREATE TABLE access_tokens (
+        id uuid PRIMARY KEY,
+        user_id text NOT NULL,
+        name text NOT NULL,
+        token_hash text NOT NULL UNIQUE,
+        scopes jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        expires_at timestamptz,
+        last_used_at timestamptz
+      );
+      CREATE INDEX access_tokens_user ON access_tokens (user_id, created_at DESC);
+      CREATE TABLE edit_sessions (
+        id uuid PRIMARY KEY,
+        user_id text NOT NULL,
+        document_id uuid NOT NULL,
+        status text NOT NULL CHECK (status IN ('waiting', 'sent', 'cancelled', 'expired')),
+        version integer,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        expires_at timestamptz NOT NULL,
+        finished_at timestamptz
+      );
+      CREATE INDEX edit_sessions_user ON edit_sessions (user_id, created_at DESC);
+    `,
+  },
 ];

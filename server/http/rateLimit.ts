@@ -53,6 +53,10 @@ function rulesOf(limits: RateLimits, library: LibraryLimits): Map<string, Rule> 
     [`GET ${API_PATHS.presignUrl}`, user(limits.presignsPerMinute, 'upload URL requests')],
     [`GET ${API_PATHS.history}`, user(limits.historyPerMinute, 'history requests')],
     [`DELETE ${API_PATHS.historyItem}`, user(limits.historyPerMinute, 'history requests')],
+    // The calls of clients such as ComfyUI that draw or make something, at a prompt's rate.
+    [`POST ${API_PATHS.documentRender}`, user(limits.promptsPerMinute, 'renders')],
+    [`POST ${API_PATHS.editSessions}`, user(limits.promptsPerMinute, 'edit sessions')],
+    [`POST ${API_PATHS.accessTokens}`, user(limits.presignsPerMinute, 'new access tokens')],
     ...['GET', 'POST'].map((m) => [`${m} ${API_PATHS.poses}`, poses] as const),
     ...['GET', 'PATCH', 'DELETE'].map((m) => [`${m} ${API_PATHS.pose}`, poses] as const),
     ...['POST', 'DELETE'].map((m) => [`${m} ${API_PATHS.poseShare}`, poses] as const),

@@ -1,5 +1,7 @@
 import { parsePoseJson, type OpenPoseJson, type PoseDocument } from '../../src/pose/index.js';
+import { maskToRgba, personMask } from '../../src/pose/personMask.js';
 import { renderControlImage } from '../engines/controlImage.js';
+import { encodePng } from '../engines/png/encodePng.js';
 import { toPngOfSize } from '../engines/imageCodec.js';
 import { renderMannequin } from '../engines/mannequin/renderMannequin.js';
 import { renderPoseThumbnail } from '../engines/poseThumbnail.js';
@@ -21,6 +23,11 @@ export function runRenderTask(task: RenderTask): Buffer {
       return renderControlImage(documentOf(task.pose), task.width, task.height, { kind: task.map, profile: task.profile });
     case 'mannequin':
       return renderMannequin(documentOf(task.pose), task.width, task.height, task.seed, task.index);
+    case 'mask': {
+      const doc = documentOf(task.pose);
+      const canvas = { width: doc.canvas_width, height: doc.canvas_height };
+      return encodePng(maskToRgba(personMask(doc.people[task.person]!, canvas, { width: task.width, height: task.height })));
+    }
     case 'resize':
       return toPngOfSize(task.png, task.width, task.height);
     case 'thumbnail':

@@ -6,6 +6,7 @@ import type { SavedPoseKind } from '../../src/api/poseSchemas.js';
 export type RenderTask =
   | { kind: 'control'; pose: OpenPoseJson; width: number; height: number; profile?: RenderProfile; map?: ControlKind }
   | { kind: 'mannequin'; pose: OpenPoseJson; width: number; height: number; seed: number; index: number }
+  | { kind: 'mask'; pose: OpenPoseJson; person: number; width: number; height: number }
   | { kind: 'resize'; png: Uint8Array; width: number; height: number }
   | { kind: 'thumbnail'; pose: OpenPoseJson }
   | { kind: 'savedPose'; pose: OpenPoseJson; focus: SavedPoseKind };

@@ -38,6 +38,20 @@ export const API_PATHS = {
   documents: '/v1/documents',
   /** One document: GET (with its ETag), PUT saves it over the version it was made from, DELETE. */
   document: '/v1/documents/:id',
+  /** POST: a document's frames drawn as control images (OpenPose, depth or normal), with masks, prompts and POSE_KEYPOINT. */
+  documentRender: '/v1/documents/:id/render',
+  /** The caller's personal access tokens (a Firebase sign-in only): GET lists them, POST makes one (its token shown once). */
+  accessTokens: '/v1/access_tokens',
+  /** DELETE: revokes one personal access token at once. */
+  accessToken: '/v1/access_tokens/:id',
+  /** POST: a ComfyUI run pauses for an edit: its POSE_KEYPOINT becomes a new document and a waiting session. */
+  editSessions: '/v1/edit_sessions',
+  /** GET ?wait_s=: one edit session (a long poll: answers when its status changes or after wait_s). */
+  editSession: '/v1/edit_sessions/:id',
+  /** POST: the designer sends the edited document back (the editor saves it first). */
+  editSessionSend: '/v1/edit_sessions/:id/send',
+  /** POST: the run stopped waiting (ComfyUI's interrupt, or the node's timeout). */
+  editSessionCancel: '/v1/edit_sessions/:id/cancel',
 } as const;
 
 /**
@@ -80,6 +94,46 @@ export const DOCUMENT_LIMITS = {
   bodyBytes: 2 * 1024 * 1024,
   nameLength: 80,
   pageSize: 100,
+} as const;
+
+/** What a personal access token may do: read documents (list, read, render), and write them (edit sessions). */
+export const ACCESS_TOKEN_SCOPES = ['documents:read', 'documents:write'] as const;
+export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
+
+/** Limits of personal access tokens: the token's form, names, lifetimes, how many a user keeps. */
+export const ACCESS_TOKEN_LIMITS = {
+  /** A token is this prefix and 43 base64url characters (32 random bytes). */
+  prefix: 'pcat_',
+  pattern: /^pcat_[A-Za-z0-9_-]{43}$/,
+  nameLength: 80,
+  maxDays: 365,
+  perUser: 50,
+} as const;
+
+/** Limits of POST /v1/documents/:id/render: frames drawn, and the sides of each image. */
+export const RENDER_LIMITS = {
+  maxFrames: 200,
+  sideMin: 64,
+  sideMax: 2048,
+  /**
+   * Most pixels one render draws, in megapixels: frames x (1 + people, when masks are asked) x width
+   * x height. 200 frames at 1024 x 1024 fit; 200 at 2048 x 2048 would be an answer of hundreds of MB.
+   */
+  maxMegapixels: 256,
+} as const;
+
+/** Limits of edit sessions: the frames sent in, how long a session waits, how long one GET waits. */
+export const EDIT_SESSION_LIMITS = {
+  maxFrames: 200,
+  /** Largest POST /v1/edit_sessions body (200 frames of a few people). */
+  bodyBytes: 8 * 1024 * 1024,
+  timeoutMinS: 10,
+  timeoutMaxS: 86_400,
+  timeoutDefaultS: 3600,
+  waitMaxS: 30,
+  nameDefault: 'From ComfyUI',
+  /** The editor's query parameter naming the session it was opened for. */
+  queryParam: 'edit_session',
 } as const;
 
 /** What a saved pose holds: a whole scene, one person's body, one hand, or one face. */

@@ -3,7 +3,7 @@
  * the server. zod only, like schemas.ts.
  */
 import { z } from 'zod';
-import { DOCUMENT_LIMITS as L } from './contract.js';
+import { DOCUMENT_LIMITS as L, PERSON_PROMPT_MAX_LENGTH } from './contract.js';
 import { poseSchema } from './schemas.js';
 
 const name = z.string().trim().min(1).max(L.nameLength);
@@ -15,8 +15,10 @@ export const documentContent = z.object({
     for (const issue of checked.success ? [] : checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   }),
   sequence: z.json().optional(),
+  /** Each person's own prompt, by their figure id (what a render answers as the person's prompt). */
+  person_prompts: z.record(z.string().max(64), z.string().max(PERSON_PROMPT_MAX_LENGTH)).optional(),
 });
-export type DocumentContent = { pose: unknown; sequence?: unknown };
+export type DocumentContent = { pose: unknown; sequence?: unknown; person_prompts?: Record<string, string> | undefined };
 
 /** POST /v1/documents */
 export const createDocumentRequest = z.object({ name, content: documentContent });

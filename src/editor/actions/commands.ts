@@ -74,4 +74,11 @@ export const COMMANDS: CommandAction[] = [
     (env) => env.openLibrary?.(),
     (env) => env.openLibrary !== undefined,
   ),
+  // Saves the document, then hands it back to the ComfyUI run waiting for it.
+  command(
+    'sendEditSession',
+    [],
+    (env) => env.editSession?.send(),
+    (env) => env.editSession?.canSend() === true,
+  ),
 ];

@@ -68,6 +68,8 @@ export interface CommandEnv {
   setBackground(image: string): void;
   clearBackground(): void;
   hasBackground(): boolean;
+  /** The edit session the editor was opened for from ComfyUI: whether it can be sent now, and Send back (absent where the editor has none). */
+  editSession?: { canSend(): boolean; send(): void };
   /** Opens the pose library (absent where the editor has no library). */
   openLibrary?(): void;
   /** The timeline's panel and playback (absent where the editor has no timeline). */

@@ -10,10 +10,12 @@ interface UserCardProps {
   /** The header avatar the card hangs from (bottom right). */
   anchor: RefObject<HTMLButtonElement | null>;
   onClose(): void;
+  /** Opens the Access tokens dialog (personal access tokens for ComfyUI and other clients). */
+  onOpenTokens(): void;
 }
 
-/** The 278 px user card: large avatar, name, "Independent designer", Log out and the Personal mail row. */
-export default function UserCard({ user, anchor, onClose }: UserCardProps) {
+/** The 278 px user card: large avatar, name, "Independent designer", Access tokens, Log out and the Personal mail row. */
+export default function UserCard({ user, anchor, onClose, onOpenTokens }: UserCardProps) {
   const { t } = useTranslation();
   const letter = avatarLetter(user);
   return (
@@ -42,6 +44,9 @@ export default function UserCard({ user, anchor, onClose }: UserCardProps) {
               <span className="user-card-caption">{t('auth.caption')}</span>
             </div>
           </div>
+          <button type="button" className="user-card-tokens" onClick={onOpenTokens}>
+            {t('accessTokens.open')}
+          </button>
           <button type="button" className="user-card-logout" onClick={signOut}>
             {t('auth.logOut')}
           </button>

@@ -1,3 +1,4 @@
+import { editSessionControls } from './editSession/editSessionState';
 import type { TFunction } from 'i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ViewController } from '../../canvas/viewController';
@@ -160,6 +161,7 @@ export function createCommandEnv({ actor, view, t, openHelp, pickFile, openLibra
     clearBackground: () => actor.send({ type: 'SET_REFERENCE', reference: { image: null } }),
     hasBackground: () => getScene().reference.image !== null,
     openLibrary,
+    editSession: editSessionControls,
     timeline: {
       isOpen: () => timelineStore.get().open,
       toggleOpen: () => timelineStore.set((s) => ({ ...s, open: !s.open, playing: false })),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorProvider } from '../editor/EditorContext';
 import { EditorSideSections } from '../editor/EditorSideSections';
+import { EditSessionBar } from '../editor/editSession/EditSessionBar';
 import { FilePickers, type FilePickerHandle } from '../editor/FilePickers';
 import { Inspector } from '../editor/Inspector';
 import { EntityMenuHost } from '../editor/menu/EntityMenuHost';
@@ -47,6 +48,7 @@ export default function EditorPage() {
         <Toolbar />
         <EditorSideSections>
           <div className="editor-canvas-column">
+            <EditSessionBar />
             <StageArea />
             <TimelineArea />
             <StatusLine />

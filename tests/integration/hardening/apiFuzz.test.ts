@@ -54,6 +54,17 @@ const POSE_ENDPOINTS: Array<[InjectOptions['method'], string]> = [
   ['GET', apiPath(API_PATHS.sharedPose, { shareId: '%00..' })],
 ];
 ENDPOINTS.push(...POSE_ENDPOINTS);
+// What clients such as ComfyUI call (made-up ids: the owner's calls answer 404, or 400 for bad input).
+ENDPOINTS.push(
+  ['GET', API_PATHS.accessTokens],
+  ['POST', API_PATHS.accessTokens],
+  ['DELETE', apiPath(API_PATHS.accessToken, { id: POSE_ID })],
+  ['POST', apiPath(API_PATHS.documentRender, { id: POSE_ID })],
+  ['POST', API_PATHS.editSessions],
+  ['GET', apiPath(API_PATHS.editSession, { id: POSE_ID })],
+  ['POST', apiPath(API_PATHS.editSessionSend, { id: POSE_ID })],
+  ['POST', apiPath(API_PATHS.editSessionCancel, { id: 'not-an-id' })],
+);
 
 /** A request that must not take forever: a hang fails the property instead of the whole file. */
 async function send(options: InjectOptions) {
