@@ -2,21 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { testConfig } from './generationApp';
+import { startInstance } from './instances';
 import type { PostgresServer } from './postgresServer';
 
 /** Two API instances on one Postgres database, sharing one files folder, as a deployment runs them. */
 export async function twoInstances(postgres: PostgresServer, database: string): Promise<{ a: FastifyInstance; b: FastifyInstance; root: string }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `posecraft-${database}-`));
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const env = {
-    ...(host ? { FIREBASE_AUTH_EMULATOR_HOST: host } : {}),
-    DATABASE_URL: await postgres.createDatabase(database),
-    FILES_DIR: path.join(root, 'files'),
-    ESTIMATOR_PRELOAD: '0',
-  };
-  const [a, b] = await Promise.all(['a', 'b'].map((name) => buildApp(testConfig(path.join(root, name), env))));
+  const databaseUrl = await postgres.createDatabase(database);
+  const [a, b] = await Promise.all(['a', 'b'].map((name) => startInstance(root, name, databaseUrl, { listen: false })));
   return { a: a!, b: b!, root };
 }
 
@@ -42,11 +35,4 @@ export async function callWith(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
-
-/** Width and height of a PNG, from its IHDR chunk. */
-export function pngSize(base64: string): { width: number; height: number } {
-  const png = Buffer.from(base64, 'base64');
-  if (png.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error('not a PNG');
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }

@@ -7,7 +7,8 @@ import { importPoseSequence, poseAtFrame } from '../../../../src/pose/motion';
 import { parsePoseJson, toOpenPoseJson } from '../../../../src/pose';
 import { createTestUser, type TestUser } from '../../../support/emulator';
 import { samplePose } from '../../../support/generationApp';
-import { callWith, pngSize, twoInstances } from '../../../support/integrationInstances';
+import { callWith, twoInstances } from '../../../support/integrationInstances';
+import { readPngSize } from '../../../support/pngInfo';
 import { randomFrames, seeded } from '../../../support/randomFrames';
 import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
 
@@ -76,7 +77,7 @@ describe(`a document's render across two instances (seed ${seed})`, () => {
         true,
       );
       expect(data.masks[f].map((m: { figure_id: string }) => m.figure_id)).toEqual(data.people.map((p: { figure_id: string }) => p.figure_id));
-      expect(pngSize(data.masks[f][0].png)).toEqual(size);
+      expect(readPngSize(Buffer.from(data.masks[f][0].png, 'base64'))).toEqual(size);
       const sent = (frames[f]!.people as Array<{ pose_keypoints_2d: number[] }>).map((p) => p.pose_keypoints_2d);
       const got = data.pose_keypoint[f].people.map((p: { pose_keypoints_2d: number[] }) => p.pose_keypoints_2d);
       got.forEach((points: number[], p: number) => points.forEach((v, i) => expect(v).toBeCloseTo(sent[p]![i]!, 6)));
@@ -94,7 +95,7 @@ describe(`a document's render across two instances (seed ${seed})`, () => {
       const res = await render(reader, id, { kind });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ frame_count: 1, width: 400, height: 600 });
-      expect(pngSize(res.body.data.images[0])).toEqual({ width: 400, height: 600 });
+      expect(readPngSize(Buffer.from(res.body.data.images[0], 'base64'))).toEqual({ width: 400, height: 600 });
       expect(res.body.data.masks).toBeUndefined();
       expect(res.body.data.people.map((p: { prompt: string }) => p.prompt)).toEqual(['', 'a tall guest in a green coat']);
       expect(res.body.data.people[1].figure_id).toBe(second);
