@@ -37,7 +37,7 @@ describe('a history made before migration 7', () => {
       await db.query(`INSERT INTO job_images (job_id, idx, storage_key, width, height, engine) VALUES ($1, $2, $3, 8, 8, 'mannequin')`, [id, idx, keys[idx]]);
     }
     expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.id >= 7).map((m) => m.id));
-  });
+  }, 60_000);
   afterAll(() => db.close());
 
   it('lists the same images in order, and the thumbnail it had', async () => {
