@@ -3,14 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startInstance } from './instances';
-import type { PostgresServer } from './postgresServer';
+import { startPostgres } from './postgresServer';
 
-/** Two API instances on one Postgres database, sharing one files folder, as a deployment runs them. */
-export async function twoInstances(postgres: PostgresServer, database: string): Promise<{ a: FastifyInstance; b: FastifyInstance; root: string }> {
+/** Two API instances on one database of their own Postgres server, as a deployment runs them; close() ends all three. */
+export interface TwoInstances {
+  a: FastifyInstance;
+  b: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts a Postgres server and two instances on its database `database`, sharing one files folder. */
+export async function twoInstances(database: string): Promise<TwoInstances> {
+  const postgres = await startPostgres();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `posecraft-${database}-`));
   const databaseUrl = await postgres.createDatabase(database);
   const [a, b] = await Promise.all(['a', 'b'].map((name) => startInstance(root, name, databaseUrl, { listen: false })));
-  return { a: a!, b: b!, root };
+  return {
+    a: a!,
+    b: b!,
+    async close() {
+      await Promise.allSettled([a!.close(), b!.close()]);
+      await postgres.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A call's answer: status, envelope and headers. */

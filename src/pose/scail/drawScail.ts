@@ -12,22 +12,11 @@ import { scailCamera, scailJoints, type ScailCamera } from './camera.js';
 /** The capsules' radius in millimetres (render_whole_flat's default). */
 export const SCAIL_RADIUS_MM = 21.5;
 
-/** nlf_render_flat's limb colours (ordered_colors_255), limb i as BODY_LIMBS[i]; the 13 it draws (no eyes or ears). */
-export const SCAIL_LIMB_COLOURS: readonly Rgb[] = [
-  [255, 85, 0],
-  [170, 255, 0],
-  [255, 170, 0],
-  [255, 255, 0],
-  [85, 255, 0],
-  [0, 255, 0],
-  [0, 255, 85],
-  [0, 255, 170],
-  [0, 255, 255],
-  [0, 170, 255],
-  [0, 85, 255],
-  [0, 0, 255],
-  [255, 0, 0],
-];
+/**
+ * nlf_render_flat's limb colours (ordered_colors_255), limb i as BODY_LIMBS[i]; the 13 it draws (no eyes or ears).
+ * They are OpenPose's colours in another order: BODY_COLOURS at these places.
+ */
+export const SCAIL_LIMB_COLOURS: readonly Rgb[] = [1, 4, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 0].map((i) => BODY_COLOURS[i]!);
 
 /** One capsule: its two ends in camera millimetres and its colour. */
 export interface ScailCapsule {

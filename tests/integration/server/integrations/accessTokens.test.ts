@@ -1,33 +1,26 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_LIMITS, API_PATHS, apiPath } from '../../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../../support/emulator';
 import { samplePose } from '../../../support/generationApp';
-import { callWith, twoInstances } from '../../../support/integrationInstances';
-import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
+import { callWith, twoInstances, type TwoInstances } from '../../../support/integrationInstances';
 
 // Personal access tokens on two instances of one Postgres: made and revoked with a Firebase sign-in
 // only, shown once and stored hashed, scoped, and refused at once everywhere once revoked or expired.
 
-let postgres: PostgresServer;
+let instances: TwoInstances;
 let a: FastifyInstance;
 let b: FastifyInstance;
-let root: string;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  ({ a, b, root } = await twoInstances(postgres, 'tokens'));
+  instances = await twoInstances('tokens');
+  ({ a, b } = instances);
   [alice, bob] = await Promise.all([createTestUser('pat-alice'), createTestUser('pat-bob')]);
 }, 120_000);
-afterAll(async () => {
-  await Promise.allSettled([a?.close(), b?.close()]);
-  await postgres?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => instances?.close());
 
 const makeToken = async (user: TestUser, scopes: string[], extra: Record<string, unknown> = {}) => {
   const res = await callWith(a, user.idToken, 'POST', API_PATHS.accessTokens, { name: `ComfyUI ${crypto.randomUUID().slice(0, 6)}`, scopes, ...extra });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, apiPath, RENDER_LIMITS } from '../../../../src/api/contract';
@@ -7,19 +6,17 @@ import { importPoseSequence, poseAtFrame } from '../../../../src/pose/motion';
 import { parsePoseJson, toOpenPoseJson } from '../../../../src/pose';
 import { createTestUser, type TestUser } from '../../../support/emulator';
 import { samplePose } from '../../../support/generationApp';
-import { callWith, twoInstances } from '../../../support/integrationInstances';
+import { callWith, twoInstances, type TwoInstances } from '../../../support/integrationInstances';
 import { readPngSize } from '../../../support/pngInfo';
 import { randomFrames, seeded } from '../../../support/randomFrames';
-import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
 
 // A document's render (POST /v1/documents/:id/render) on the instance that did not store it: every
 // frame drawn by the editor's renderer, masks per person, POSE_KEYPOINT per frame; isolation, sizes
 // and bad input in the envelope.
 
-let postgres: PostgresServer;
+let instances: TwoInstances;
 let a: FastifyInstance;
 let b: FastifyInstance;
-let root: string;
 let alice: TestUser;
 let bob: TestUser;
 let reader: string;
@@ -28,18 +25,14 @@ const seed = Date.now() % 2 ** 31;
 const random = seeded(seed);
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  ({ a, b, root } = await twoInstances(postgres, 'render'));
+  instances = await twoInstances('render');
+  ({ a, b } = instances);
   [alice, bob] = await Promise.all([createTestUser('render-alice'), createTestUser('render-bob')]);
   const token = async (user: TestUser, scopes: string[]) =>
     (await callWith(a, user.idToken, 'POST', API_PATHS.accessTokens, { name: 'ComfyUI', scopes })).body.data.token as string;
   [reader, bobReader] = await Promise.all([token(alice, ['documents:read']), token(bob, ['documents:read'])]);
 }, 120_000);
-afterAll(async () => {
-  await Promise.allSettled([a?.close(), b?.close()]);
-  await postgres?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => instances?.close());
 
 /** A document of Alice's made from frames, as an edit session makes it. */
 async function documentOf(frames: unknown[]): Promise<string> {

@@ -1,20 +1,17 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, apiPath, EDIT_SESSION_LIMITS } from '../../../../src/api/contract';
 import { createTestUser, type TestUser } from '../../../support/emulator';
-import { callWith, twoInstances } from '../../../support/integrationInstances';
+import { callWith, twoInstances, type TwoInstances } from '../../../support/integrationInstances';
 import { randomFrames, seeded } from '../../../support/randomFrames';
-import { startPostgres, type PostgresServer } from '../../../support/postgresServer';
 
 // Edit sessions on two instances of one Postgres: a run's frames become a document and a waiting
 // session (with a token); the designer's Send back on one instance answers a long poll on the other;
 // cancel, expiry, isolation and bad input.
 
-let postgres: PostgresServer;
+let instances: TwoInstances;
 let a: FastifyInstance;
 let b: FastifyInstance;
-let root: string;
 let alice: TestUser;
 let bob: TestUser;
 let aliceToken: string;
@@ -22,19 +19,15 @@ let bobToken: string;
 const random = seeded(Date.now() % 2 ** 31);
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  ({ a, b, root } = await twoInstances(postgres, 'edit_sessions'));
+  instances = await twoInstances('edit_sessions');
+  ({ a, b } = instances);
   [alice, bob] = await Promise.all([createTestUser('edit-alice'), createTestUser('edit-bob')]);
   const token = async (user: TestUser) =>
     (await callWith(a, user.idToken, 'POST', API_PATHS.accessTokens, { name: 'ComfyUI', scopes: ['documents:read', 'documents:write'] })).body.data
       .token as string;
   [aliceToken, bobToken] = await Promise.all([token(alice), token(bob)]);
 }, 120_000);
-afterAll(async () => {
-  await Promise.allSettled([a?.close(), b?.close()]);
-  await postgres?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => instances?.close());
 
 const open = async (frames: unknown[], extra: Record<string, unknown> = {}) => {
   const res = await callWith(a, aliceToken, 'POST', API_PATHS.editSessions, { pose_keypoint: frames, ...extra });
