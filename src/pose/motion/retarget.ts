@@ -45,7 +45,8 @@ export function retargetBody(motion: Person, lengths: ReadonlyArray<number | und
     const [a, b, start] = [motion.body[from.index], motion.body[to.index], body[from.index]];
     if (!a?.visible || !b?.visible || !start) continue;
     const drawn = length3(a, b);
-    const k = drawn > 0 ? (lengths[to.index] ?? drawn) / drawn : 0;
+    // A bone drawn shorter than a billionth of a pixel has no direction to scale (and its ratio overflows to Infinity).
+    const k = drawn >= 1e-9 ? (lengths[to.index] ?? drawn) / drawn : 0;
     const z = a.z !== undefined || b.z !== undefined ? { z: depth(start) + (depth(b) - depth(a)) * k } : {};
     body[to.index] = { ...b, x: start.x + (b.x - a.x) * k, y: start.y + (b.y - a.y) * k, ...z };
   }

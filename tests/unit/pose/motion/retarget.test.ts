@@ -45,6 +45,18 @@ describe('retargeting a motion to a figure', () => {
     );
   });
 
+  it('places the bones after one drawn with no measurable length (a subnormal one) at finite points', () => {
+    const hidden = (): Keypoint => ({ x: 0, y: 0, z: 0, visible: false });
+    const [figure, frame] = [Array.from({ length: 18 }, hidden), Array.from({ length: 18 }, hidden)];
+    figure[BODY.nose] = { x: 0, y: 0, z: 0, visible: true };
+    figure[BODY.right_eye] = { x: -2.75e-14, y: 0, z: 0, visible: true };
+    frame[BODY.nose] = { x: 0, y: 0, z: 0, visible: true };
+    frame[BODY.right_eye] = { x: 0, y: 0, z: 5e-324, visible: true };
+    frame[BODY.right_ear] = { x: 1e-9, y: 0, z: 0, visible: true };
+    const out = retargetBody(person(frame), boneLengths(person(figure))).body;
+    for (const k of out) expect([k.x, k.y, k.z ?? 0].every(Number.isFinite)).toBe(true);
+  });
+
   it("stands the figure's lower ankle where the motion's is: feet on the ground line", () => {
     fc.assert(
       fc.property(body, body, (figure, frame) => {
